@@ -1,0 +1,38 @@
+import { mkdir } from 'node:fs/promises';
+import { Kysely, type Transaction } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+/** Repository functions take either the pool or an open transaction. */
+export type DbOrTx = Kysely<DB> | Transaction<DB>;
+
+export type DatabaseTarget =
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL when a URL is configured, else the embedded PGlite (in memory when dataDir is null). */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const client = postgres(target.url, {
+      max: target.poolSize ?? 10,
+      onnotice: () => {},
+      connection: { application_name: 'expense-tracker' },
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
+  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../../trpc/init.js';
+import {
+  accountIdInput,
+  accountListOutput,
+  accountOutput,
+  createAccountInput,
+  moneyMovementInput,
+  updateAccountInput,
+} from '../../../shared/schemas/account.js';
+import { messageEnvelope } from '../../../shared/schemas/common.js';
+import { movementOutput } from '../../../shared/schemas/ledger.js';
+import {
+  createUserAccount,
+  deleteUserAccount,
+  getUserAccount,
+  listUserAccounts,
+  updateUserAccount,
+} from './account-service.js';
+import { moveMoney } from '../ledger/movement-service.js';
+
+const tags = ['Accounts'];
+
+export const accountRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/account',
+        tags,
+        summary: 'List your accounts, newest first',
+      },
+    })
+    .input(z.object({}))
+    .output(accountListOutput)
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      data: await listUserAccounts(ctx.database.db, ctx.user.id),
+    })),
+
+  create: protectedProcedure
+    .meta({ openapi: { method: 'POST', path: '/api/account', tags, summary: 'Create an account' } })
+    .input(createAccountInput)
+    .output(accountOutput)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      message: 'Account added successfully',
+      data: await createUserAccount(ctx.database.db, ctx.user.id, input),
+    })),
+
+  get: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/api/account/{id}', tags, summary: 'One of your accounts' },
+    })
+    .input(accountIdInput)
+    .output(accountOutput)
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      data: await getUserAccount(ctx.database.db, ctx.user.id, input.id),
+    })),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/account/{id}',
+        tags,
+        summary: 'Change title, description, icon or color (fields left out keep their value)',
+      },
+    })
+    .input(updateAccountInput)
+    .output(accountOutput)
+    .mutation(async ({ ctx, input: { id, ...fields } }) => ({
+      success: true as const,
+      message: 'Account updated successfully',
+      data: await updateUserAccount(ctx.database.db, ctx.user.id, id, fields),
+    })),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/account/{id}',
+        tags,
+        summary: 'Delete an account (its ledger rows are kept)',
+      },
+    })
+    .input(accountIdInput)
+    .output(messageEnvelope)
+    .mutation(async ({ ctx, input }) => {
+      await deleteUserAccount(ctx.database.db, ctx.user.id, input.id);
+      return { success: true as const, message: 'Account deleted successfully' };
+    }),
+
+  deposit: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/account/{id}/deposit',
+        tags,
+        summary: 'Deposit money',
+      },
+    })
+    .input(moneyMovementInput)
+    .output(movementOutput)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      message: 'Deposit successful',
+      data: await moveMoney(ctx.database.db, {
+        userId: ctx.user.id,
+        accountId: input.id,
+        type: 'deposit',
+        amount: input.amount,
+        description: input.description,
+      }),
+    })),
+
+  withdraw: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/account/{id}/withdraw',
+        tags,
+        summary: 'Withdraw money (refused with 422 "Insufficient funds" beyond the balance)',
+      },
+    })
+    .input(moneyMovementInput)
+    .output(movementOutput)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      message: 'Withdrawal successful',
+      data: await moveMoney(ctx.database.db, {
+        userId: ctx.user.id,
+        accountId: input.id,
+        type: 'withdraw',
+        amount: input.amount,
+        description: input.description,
+      }),
+    })),
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../../trpc/init.js';
+import {
+  createExpenseInput,
+  expensesByAccountInput,
+  listTransactionsInput,
+  movementOutput,
+  transactionListOutput,
+  transactionPageOutput,
+} from '../../../shared/schemas/ledger.js';
+import { listAccountExpenses, listExpenses, listTransactionsPage } from './ledger-service.js';
+import { recordExpense } from './movement-service.js';
+
+const noInput = z.object({});
+
+export const expenseRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/expenses',
+        tags: ['Expenses'],
+        summary: 'Your expenses, newest first',
+      },
+    })
+    .input(noInput)
+    .output(transactionListOutput)
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      data: await listExpenses(ctx.database.db, ctx.user.id),
+    })),
+
+  byAccount: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/expenses/by-account/{accountId}',
+        tags: ['Expenses'],
+        summary: 'Expenses of one account, newest first',
+      },
+    })
+    .input(expensesByAccountInput)
+    .output(transactionListOutput)
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      data: await listAccountExpenses(ctx.database.db, ctx.user.id, input.accountId),
+    })),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/expenses/expense',
+        tags: ['Expenses'],
+        summary: 'Record an expense; with an accountId it debits that account',
+      },
+    })
+    .input(createExpenseInput)
+    .output(movementOutput)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      message: 'Expense created successfully',
+      data: await recordExpense(ctx.database.db, {
+        userId: ctx.user.id,
+        accountId: input.accountId,
+        amount: input.amount,
+        description: input.description,
+      }),
+    })),
+});
+
+export const transactionRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/transactions',
+        tags: ['Transactions'],
+        summary: 'Your whole ledger, newest first, one page at a time',
+      },
+    })
+    .input(listTransactionsInput)
+    .output(transactionPageOutput)
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      data: await listTransactionsPage(ctx.database.db, ctx.user.id, input),
+    })),
+});

@@ -1,0 +1,90 @@
+import type { Db, DbOrTx } from '../../db/connect.js';
+import { AppError, notFound } from '../../trpc/app-error.js';
+import { applyBalanceDelta, findAccount, toAccount } from '../accounts/account-repository.js';
+import { insertLedgerRow, toTransaction } from './ledger-repository.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
+import type { Account } from '../../../shared/schemas/account.js';
+import type { Transaction, TransactionType } from '../../../shared/schemas/ledger.js';
+
+export interface Movement {
+  account: Account | null;
+  transaction: Transaction;
+}
+
+interface MovementRequest {
+  userId: string;
+  accountId: string;
+  type: TransactionType;
+  amount: number;
+  description: string | undefined;
+}
+
+const DEFAULT_DESCRIPTION: Record<TransactionType, (title: string) => string> = {
+  deposit: (title) => `Deposit to account ${title}`,
+  withdraw: (title) => `Withdrawal from account ${title}`,
+  expense: () => '',
+};
+
+/** Explains why the guarded balance update touched no row, without having changed anything. */
+async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
+  const account = await findAccount(db, req.userId, req.accountId);
+  if (!account) return notFound();
+  if (req.type === 'deposit') {
+    return new AppError(
+      'BALANCE_LIMIT_EXCEEDED',
+      `This deposit would take the balance above the limit of ${formatCents(MAX_BALANCE_CENTS)}`,
+    );
+  }
+  return new AppError('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
+}
+
+/**
+ * Moves money in or out of an account: the balance changes atomically in SQL and its ledger row
+ * is written in the same transaction, so the balance always equals the sum of its ledger.
+ */
+export async function moveMoney(db: Db, req: MovementRequest): Promise<Movement> {
+  const amountCents = unitsToCents(req.amount);
+  const delta = req.type === 'deposit' ? amountCents : -amountCents;
+  return db.transaction().execute(async (trx) => {
+    const account = await applyBalanceDelta(
+      trx,
+      req.userId,
+      req.accountId,
+      delta,
+      MAX_BALANCE_CENTS,
+    );
+    if (!account) throw await refusal(trx, req);
+    const row = await insertLedgerRow(trx, {
+      userId: req.userId,
+      accountId: account.id,
+      type: req.type,
+      amountCents,
+      description: req.description || DEFAULT_DESCRIPTION[req.type](account.title),
+    });
+    return { account: toAccount(account), transaction: toTransaction(row) };
+  });
+}
+
+/** An expense debits its account when it names one; without one it touches no balance. */
+export async function recordExpense(
+  db: Db,
+  req: {
+    userId: string;
+    accountId: string | null | undefined;
+    amount: number;
+    description: string | undefined;
+  },
+): Promise<Movement> {
+  if (req.accountId) {
+    return moveMoney(db, { ...req, accountId: req.accountId, type: 'expense' });
+  }
+  const row = await insertLedgerRow(db, {
+    userId: req.userId,
+    accountId: null,
+    type: 'expense',
+    amountCents: unitsToCents(req.amount),
+    description: req.description ?? '',
+  });
+  return { account: null, transaction: toTransaction(row) };
+}

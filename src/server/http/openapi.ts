@@ -1,0 +1,73 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { AppRouter } from '../trpc/root-router.js';
+
+const API_DESCRIPTION = `Every route answers \`{ "success": true, "message"?, "data"? }\` on success and
+\`{ "success": false, "message", "code", "issues"?, "requestId" }\` on failure, with a status that fits:
+400 validation, 401 not signed in, 404 not found (also for another user's ids), 413 body too large,
+422 refused by a business rule (for example \`INSUFFICIENT_FUNDS\`), 503 database unavailable.
+Money is a JSON number of currency units with at most two decimals.`;
+
+export function buildOpenApiDocument(appRouter: AppRouter, version: string): OpenAPIObject {
+  return generateOpenApiDocument(appRouter, {
+    title: 'Expense Tracker API',
+    description: API_DESCRIPTION,
+    version,
+    // Route paths already carry /api, so the server root is the origin itself.
+    baseUrl: '/',
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },
+    },
+  });
+}
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Expense Tracker API reference</title>
+    <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/init.js"></script>
+  </body>
+</html>
+`;
+
+// A file rather than an inline script, so a strict Content-Security-Policy can forbid inline code.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  persistAuthorization: true,
+});
+`;
+
+/** Serves the OpenAPI document and a Swagger UI reference from the locally installed assets. */
+export async function registerApiDocs(
+  app: FastifyInstance,
+  document: OpenAPIObject,
+): Promise<void> {
+  const swaggerUiDir = path.dirname(
+    createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+  );
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/swagger-ui(-bundle)?\.(js|css)(\.map)?$/.test(pathName),
+  });
+  app.get('/api/openapi.json', async () => document);
+  app.get('/api/docs', async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
+  );
+  app.get('/api/docs/init.js', async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(DOCS_INIT),
+  );
+}

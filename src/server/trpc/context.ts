@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/connect.js';
+import type { Clock } from '../lib/clock.js';
+import type { SessionPolicy } from '../features/sessions/session-service.js';
+
+/** What every procedure can reach, built once per app. */
+export interface AppDeps {
+  database: Database;
+  clock: Clock;
+  sessionPolicy: SessionPolicy;
+}
+
+export interface Context extends AppDeps {
+  requestId: string;
+  log: FastifyBaseLogger;
+  /** The bearer token as sent; resolved to a user only by procedures that need one. */
+  bearerToken: string | null;
+}
+
+export function bearerTokenOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function createContextFactory(deps: AppDeps) {
+  return (req: {
+    id: string;
+    log: FastifyBaseLogger;
+    headers: { authorization?: string | undefined };
+  }): Context => ({
+    ...deps,
+    requestId: req.id,
+    log: req.log,
+    bearerToken: bearerTokenOf(req.headers.authorization),
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * Money crosses the API as a JSON number of currency units with at most two decimals and is kept
+ * everywhere else as integer cents (bigint), so no arithmetic ever happens on floats.
+ */
+
+/** Largest amount one deposit, withdrawal or expense may move: 1,000,000,000.00. */
+export const MAX_OPERATION_CENTS = 100_000_000_000n;
+
+/**
+ * Largest balance an account may hold: 999,999,999,999.99. Fourteen significant digits, so every
+ * balance survives the trip through a JSON number (a double holds 15 exactly).
+ */
+export const MAX_BALANCE_CENTS = 99_999_999_999_999n;
+
+/** Whether a number has no more than two decimals, judged on its exact decimal value. */
+export function hasAtMostTwoDecimals(units: number): boolean {
+  if (!Number.isFinite(units)) return false;
+  // Math.round(units * 100) is the nearest whole number of cents; dividing back yields the double
+  // nearest to that decimal, which equals the input only when the input had at most two decimals.
+  return Math.round(units * 100) / 100 === units;
+}
+
+/** Converts a validated unit amount (finite, at most two decimals) to integer cents. */
+export function unitsToCents(units: number): bigint {
+  if (!hasAtMostTwoDecimals(units)) {
+    throw new RangeError(`Not a whole number of cents: ${units}`);
+  }
+  return BigInt(Math.round(units * 100));
+}
+
+/** Converts cents to a JSON-safe unit amount; exact for every balance up to MAX_BALANCE_CENTS. */
+export function centsToUnits(cents: bigint): number {
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError('Amount too large to represent exactly');
+  }
+  return Number(cents) / 100;
+}
+
+/** "1,234.50" style text for messages; never used for arithmetic. */
+export function formatCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}

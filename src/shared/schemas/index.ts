@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './account.js';
+export * from './ledger.js';
+export * from './system.js';

@@ -1,0 +1,84 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import type { Database } from '../../src/server/db/connect.js';
+import type { Clock } from '../../src/server/lib/clock.js';
+import { createSession } from '../../src/server/features/sessions/session-service.js';
+import { insertUser } from '../../src/server/features/sessions/user-repository.js';
+import { createCallerFactory } from '../../src/server/trpc/init.js';
+import { appRouter } from '../../src/server/trpc/root-router.js';
+import { createContextFactory } from '../../src/server/trpc/context.js';
+import { openTestDatabase } from './test-database.js';
+
+export const testEnv = {
+  DATABASE_URL: undefined,
+  DATABASE_POOL_SIZE: 10,
+  DATA_DIR: './data',
+  SESSION_IDLE_TIMEOUT_SECONDS: 3600,
+  SESSION_MAX_AGE_SECONDS: 24 * 3600,
+  BODY_LIMIT_BYTES: 65_536,
+};
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** A new user with a live session, made through the real session service. */
+  signUp(email?: string): Promise<TestUser>;
+  /** A REST call with the user's bearer token. */
+  rest(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A typed tRPC caller acting as the user (or as nobody). */
+  caller(
+    user: TestUser | null,
+  ): ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function createTestApp(
+  options: { clock?: Clock; poolSize?: number } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase({ poolSize: options.poolSize });
+  const clock = options.clock ?? (() => new Date());
+  const app = await buildApp({ env: testEnv, database, clock });
+  await app.ready();
+  const policy = {
+    idleTimeoutSeconds: testEnv.SESSION_IDLE_TIMEOUT_SECONDS,
+    maxAgeSeconds: testEnv.SESSION_MAX_AGE_SECONDS,
+  };
+  const createContext = createContextFactory({ database, clock, sessionPolicy: policy });
+  const createCaller = createCallerFactory(appRouter);
+
+  return {
+    app,
+    database,
+    async signUp(email = `user${++userCounter}-${Date.now()}@example.com`) {
+      const user = await insertUser(database.db, { email });
+      const { token } = await createSession(database.db, user.id, 'password', policy, clock);
+      return { id: user.id, email, token };
+    },
+    rest(user, options) {
+      const headers = { ...(options.headers ?? {}) };
+      if (user) headers.authorization = `Bearer ${user.token}`;
+      return app.inject({ ...options, headers });
+    },
+    caller(user) {
+      return createCaller(
+        createContext({
+          id: 'test',
+          log: app.log,
+          headers: user ? { authorization: `Bearer ${user.token}` } : {},
+        }),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
