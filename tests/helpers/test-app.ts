@@ -4,8 +4,7 @@ import type { Database } from '../../src/server/db/connect.js';
 import type { Clock } from '../../src/server/lib/clock.js';
 import { createSession } from '../../src/server/features/sessions/session-service.js';
 import { insertUser } from '../../src/server/features/sessions/user-repository.js';
-import { createCallerFactory } from '../../src/server/trpc/init.js';
-import { appRouter } from '../../src/server/trpc/root-router.js';
+import { createAppCaller, type AppCaller } from '../../src/server/trpc/root-router.js';
 import { createContextFactory } from '../../src/server/trpc/context.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -32,9 +31,7 @@ export interface TestApp {
   /** A REST call with the user's bearer token. */
   rest(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A typed tRPC caller acting as the user (or as nobody). */
-  caller(
-    user: TestUser | null,
-  ): ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+  caller(user: TestUser | null): AppCaller;
   close(): Promise<void>;
 }
 
@@ -52,7 +49,6 @@ export async function createTestApp(
     maxAgeSeconds: testEnv.SESSION_MAX_AGE_SECONDS,
   };
   const createContext = createContextFactory({ database, clock, sessionPolicy: policy });
-  const createCaller = createCallerFactory(appRouter);
 
   return {
     app,
@@ -68,7 +64,7 @@ export async function createTestApp(
       return app.inject({ ...options, headers });
     },
     caller(user) {
-      return createCaller(
+      return createAppCaller(
         createContext({
           id: 'test',
           log: app.log,

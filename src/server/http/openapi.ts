@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { errorBodySchema } from '../../shared/schemas/common.js';
 import type { AppRouter } from '../trpc/root-router.js';
 
 const API_DESCRIPTION = `Every route answers \`{ "success": true, "message"?, "data"? }\` on success and
@@ -12,7 +14,7 @@ const API_DESCRIPTION = `Every route answers \`{ "success": true, "message"?, "d
 Money is a JSON number of currency units with at most two decimals.`;
 
 export function buildOpenApiDocument(appRouter: AppRouter, version: string): OpenAPIObject {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Expense Tracker API',
     description: API_DESCRIPTION,
     version,
@@ -22,6 +24,32 @@ export function buildOpenApiDocument(appRouter: AppRouter, version: string): Ope
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },
     },
   });
+  return useOurErrorBody(document);
+}
+
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+
+/**
+ * trpc-to-openapi describes failures with its own `{ message, code, issues }` shape; our bodies
+ * also carry success and requestId, so every failure response points at one ErrorBody schema.
+ */
+function useOurErrorBody(document: OpenAPIObject): OpenAPIObject {
+  const schemas = (document.components ??= {}).schemas ?? {};
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  const { $schema: _ignored, ...errorBody } = z.toJSONSchema(errorBodySchema);
+  schemas.ErrorBody = errorBody as never;
+  document.components.schemas = schemas;
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem as Record<string, Operation>)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (status === '200' || !response.content) continue;
+        response.content = {
+          'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } },
+        };
+      }
+    }
+  }
+  return document;
 }
 
 const DOCS_PAGE = `<!doctype html>

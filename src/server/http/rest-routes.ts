@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { createCallerFactory } from '../trpc/init.js';
-import type { AppRouter } from '../trpc/root-router.js';
+import { createAppCaller, type AppRouter } from '../trpc/root-router.js';
 import type { Context } from '../trpc/context.js';
 import { sendError, sendProcedureError } from './error-reply.js';
 
@@ -66,7 +65,6 @@ export function mountRestRoutes(
   appRouter: AppRouter,
   createContext: (req: FastifyRequest) => Context,
 ): void {
-  const createCaller = createCallerFactory(appRouter);
   const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
   for (const [path, procedure] of Object.entries(procedures)) {
     const openapi = (procedure._def.meta as OpenApiMeta | undefined)?.openapi;
@@ -95,7 +93,7 @@ export function mountRestRoutes(
         // Path parameters win over body fields of the same name.
         const input = { ...fromRequest, ...(req.params as Record<string, string>) };
         try {
-          const caller = createCaller(createContext(req));
+          const caller = createAppCaller(createContext(req));
           return await procedureAt(caller, path)(input);
         } catch (error) {
           return sendProcedureError(req, reply, error);

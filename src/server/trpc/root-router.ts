@@ -1,4 +1,4 @@
-import { router } from './init.js';
+import { createCallerFactory, router } from './init.js';
 import { accountRouter } from '../features/accounts/account-router.js';
 import { expenseRouter, transactionRouter } from '../features/ledger/ledger-router.js';
 import { systemRouter } from '../features/system/system-router.js';
@@ -11,3 +11,7 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Calls procedures in-process, with the same validation and rules as both HTTP doors. */
+export const createAppCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createAppCaller>;

@@ -47,3 +47,15 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() });
+
+/** The failure envelope of every REST route (see errors.ts for the codes). */
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  message: z.string().meta({ description: 'A sentence a person can read' }),
+  code: z.string().meta({ description: 'Stable machine code, e.g. INSUFFICIENT_FUNDS' }),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .meta({ description: 'Every validation problem, for 400s' }),
+  requestId: z.string().meta({ description: 'Quote it when reporting a problem' }),
+});

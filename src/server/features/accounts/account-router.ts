@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import {
+  BODY_ROUTE_ERRORS,
+  ID_ROUTE_ERRORS,
+  errorResponses,
+  LIST_ROUTE_ERRORS,
+  MOVEMENT_ROUTE_ERRORS,
+} from '../../trpc/error-responses.js';
+import {
   accountIdInput,
   accountListOutput,
   accountOutput,
@@ -27,6 +34,7 @@ export const accountRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/account',
+        errorResponses: LIST_ROUTE_ERRORS,
         tags,
         summary: 'List your accounts, newest first',
       },
@@ -39,7 +47,15 @@ export const accountRouter = router({
     })),
 
   create: protectedProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/account', tags, summary: 'Create an account' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/account',
+        errorResponses: BODY_ROUTE_ERRORS,
+        tags,
+        summary: 'Create an account',
+      },
+    })
     .input(createAccountInput)
     .output(accountOutput)
     .mutation(async ({ ctx, input }) => ({
@@ -50,7 +66,13 @@ export const accountRouter = router({
 
   get: protectedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/api/account/{id}', tags, summary: 'One of your accounts' },
+      openapi: {
+        method: 'GET',
+        path: '/api/account/{id}',
+        errorResponses: ID_ROUTE_ERRORS,
+        tags,
+        summary: 'One of your accounts',
+      },
     })
     .input(accountIdInput)
     .output(accountOutput)
@@ -64,6 +86,7 @@ export const accountRouter = router({
       openapi: {
         method: 'PUT',
         path: '/api/account/{id}',
+        errorResponses: errorResponses(400, 401, 404, 413, 500),
         tags,
         summary: 'Change title, description, icon or color (fields left out keep their value)',
       },
@@ -81,6 +104,7 @@ export const accountRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/api/account/{id}',
+        errorResponses: ID_ROUTE_ERRORS,
         tags,
         summary: 'Delete an account (its ledger rows are kept)',
       },
@@ -97,6 +121,7 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/account/{id}/deposit',
+        errorResponses: MOVEMENT_ROUTE_ERRORS,
         tags,
         summary: 'Deposit money',
       },
@@ -120,6 +145,7 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/account/{id}/withdraw',
+        errorResponses: MOVEMENT_ROUTE_ERRORS,
         tags,
         summary: 'Withdraw money (refused with 422 "Insufficient funds" beyond the balance)',
       },

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import {
+  ID_ROUTE_ERRORS,
+  LIST_ROUTE_ERRORS,
+  MOVEMENT_ROUTE_ERRORS,
+} from '../../trpc/error-responses.js';
+import {
   createExpenseInput,
   expensesByAccountInput,
   listTransactionsInput,
@@ -19,6 +24,7 @@ export const expenseRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/expenses',
+        errorResponses: LIST_ROUTE_ERRORS,
         tags: ['Expenses'],
         summary: 'Your expenses, newest first',
       },
@@ -35,6 +41,7 @@ export const expenseRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/expenses/by-account/{accountId}',
+        errorResponses: ID_ROUTE_ERRORS,
         tags: ['Expenses'],
         summary: 'Expenses of one account, newest first',
       },
@@ -51,6 +58,7 @@ export const expenseRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/expenses/expense',
+        errorResponses: MOVEMENT_ROUTE_ERRORS,
         tags: ['Expenses'],
         summary: 'Record an expense; with an accountId it debits that account',
       },
@@ -75,6 +83,7 @@ export const transactionRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/transactions',
+        errorResponses: ID_ROUTE_ERRORS,
         tags: ['Transactions'],
         summary: 'Your whole ledger, newest first, one page at a time',
       },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { AppError } from '../../trpc/app-error.js';
+import { LIST_ROUTE_ERRORS, errorResponses } from '../../trpc/error-responses.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import { healthOutput } from '../../../shared/schemas/system.js';
 
@@ -14,6 +15,7 @@ export const systemRouter = router({
         tags: ['System'],
         summary: 'Liveness and database check',
         protect: false,
+        errorResponses: errorResponses(503),
       },
     })
     .input(z.object({}))
@@ -33,6 +35,7 @@ export const systemRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/test/new',
+        errorResponses: LIST_ROUTE_ERRORS,
         tags: ['System'],
         summary: 'Checks that a signed-in call works',
       },

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.js';
+
+describe('loadEnv', () => {
+  it('fills documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      NODE_ENV: 'development',
+      SESSION_IDLE_TIMEOUT_SECONDS: 172_800,
+      SESSION_MAX_AGE_SECONDS: 1_209_600,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SESSION_IDLE_TIMEOUT_SECONDS: '-5' }, 'SESSION_IDLE_TIMEOUT_SECONDS'],
+  ])('names the bad variable in %j', (source, variable) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).DATABASE_URL).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
+  });
+});

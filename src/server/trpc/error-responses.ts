@@ -1,0 +1,21 @@
+/** The failure statuses a route documents, with the words the OpenAPI document gives them. */
+const DESCRIPTIONS = {
+  400: 'Invalid input: the message names the first problem, issues lists them all',
+  401: 'Not signed in, or the session expired or was revoked',
+  404: 'No such account (also for accounts of other users and deleted ones)',
+  413: 'Request body too large',
+  422: 'Refused by a business rule: INSUFFICIENT_FUNDS or BALANCE_LIMIT_EXCEEDED',
+  500: 'Unexpected server error (the body carries only a request id)',
+  503: 'Database unavailable',
+} as const;
+
+type Status = keyof typeof DESCRIPTIONS;
+
+export function errorResponses(...statuses: Status[]): Record<number, string> {
+  return Object.fromEntries(statuses.map((status) => [status, DESCRIPTIONS[status]]));
+}
+
+export const ID_ROUTE_ERRORS = errorResponses(400, 401, 404, 500);
+export const BODY_ROUTE_ERRORS = errorResponses(400, 401, 413, 500);
+export const MOVEMENT_ROUTE_ERRORS = errorResponses(400, 401, 404, 413, 422, 500);
+export const LIST_ROUTE_ERRORS = errorResponses(401, 500);
