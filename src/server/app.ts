@@ -11,6 +11,7 @@ import { appRouter, type AppRouter } from './trpc/root-router.js';
 import { mountRestRoutes } from './http/rest-routes.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
+import { sendError } from './http/error-reply.js';
 import { registerClientApp } from './http/client-app.js';
 
 export const API_VERSION = '1.0.0';
@@ -40,8 +41,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    routerOptions: { maxParamLength: 200 },
+    // Long enough that an over-long id reaches validation and gets its own clear message.
+    routerOptions: { maxParamLength: 4096 },
+    // Malformed URLs are answered before routing; they get the same envelope as everything else.
+    frameworkErrors: (error, _req, reply) => {
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'Malformed URL: the path is not valid percent-encoding'
+          : 'Malformed request';
+      void sendError(reply, 400, { code: 'VALIDATION_ERROR', message });
+    },
   });
+  // Only JSON bodies are accepted (text/plain would reach procedures as a bare string).
+  app.removeContentTypeParser('text/plain');
 
   const database =
     options.database ??

@@ -46,7 +46,7 @@ describe.each(DOORS)('accounts through %s', (_name, makeDoor) => {
     [{ title: 'ok', description: 'd'.repeat(501) }, 'Description must be at most 500 characters'],
     [{ title: 'ok', icon: 'bank' }, 'Icon must be "wallet" or "credit-card"'],
     [{ title: 'ok', color: 'green' }, 'Color must be a hex color like #10b981'],
-    [{ title: 42 }, 'Title is required'],
+    [{ title: 42 }, 'Title must be text'],
   ])('refuses %j with "%s" and creates nothing', async (input, message) => {
     const before = (await api.listAccounts()).body.data.length;
     const res = await api.createAccount(input);

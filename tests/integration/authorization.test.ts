@@ -204,26 +204,33 @@ describe('authorization', () => {
         .execute();
     });
 
-    /** The Authorization header each way of being signed out sends (undefined: none at all). */
-    const SIGNED_OUT: { name: string; header: (f: Fixture) => string | undefined }[] = [
-      { name: 'no token', header: () => undefined },
-      { name: 'empty bearer', header: () => 'Bearer ' },
-      { name: 'garbage bearer', header: () => 'Bearer garbage' },
-      { name: 'revoked session', header: (f) => `Bearer ${f.user.token}` },
+    /**
+     * Each way of being signed out, as the token sent after "Bearer " (null: no Authorization
+     * header at all). The revoked user calls on their own account; the others target a live
+     * account of someone else.
+     */
+    const SIGNED_OUT: {
+      name: string;
+      revokedUser: boolean;
+      token: (f: Fixture) => string | null;
+    }[] = [
+      { name: 'no token', revokedUser: false, token: () => null },
+      { name: 'empty bearer', revokedUser: false, token: () => '' },
+      { name: 'garbage bearer', revokedUser: false, token: () => 'garbage' },
+      { name: 'revoked session', revokedUser: true, token: (f) => f.user.token },
     ];
     const CASES = PROTECTED_ROUTES.flatMap((route) =>
       SIGNED_OUT.map((way) => ({ ...way, route, label: `${route.name} with ${way.name}` })),
     );
 
-    it.each(CASES)('REST: $label -> 401', async ({ route, header, name }) => {
-      // The revoked user calls on their own account; the others on a live account of someone else.
-      const target = name === 'revoked session' ? revoked : owner;
+    it.each(CASES)('REST: $label -> 401', async ({ route, revokedUser, token }) => {
+      const target = revokedUser ? revoked : owner;
       const request = route.rest(target.accountId);
-      const auth = header(target);
+      const sent = token(target);
       const before = await snapshot(t);
       const res = await t.rest(null, {
         ...request,
-        headers: { ...request.headers, ...(auth !== undefined && { authorization: auth }) },
+        headers: { ...request.headers, ...(sent !== null && { authorization: `Bearer ${sent}` }) },
       });
       expect(await snapshot(t)).toEqual(before);
       expect(res.statusCode).toBe(401);
@@ -235,16 +242,12 @@ describe('authorization', () => {
       });
     });
 
-    it.each(CASES)('tRPC: $label -> UNAUTHORIZED', async ({ route, name }) => {
-      const target = name === 'revoked session' ? revoked : owner;
-      const tokens: Record<string, TestUser | null> = {
-        'no token': null,
-        'empty bearer': { ...target.user, token: '' },
-        'garbage bearer': { ...target.user, token: 'garbage' },
-        'revoked session': target.user,
-      };
+    it.each(CASES)('tRPC: $label -> UNAUTHORIZED', async ({ route, revokedUser, token }) => {
+      const target = revokedUser ? revoked : owner;
+      const sent = token(target);
+      const caller = t.caller(sent === null ? null : { ...target.user, token: sent });
       const before = await snapshot(t);
-      const error = await rejection(route.trpc(t.caller(tokens[name] ?? null), target.accountId));
+      const error = await rejection(route.trpc(caller, target.accountId));
       expect(await snapshot(t)).toEqual(before);
       expect(error.code).toBe('UNAUTHORIZED');
     });

@@ -17,7 +17,18 @@ const EXPECTED_ROUTES = [
   'GET /api/transactions',
   'POST /api/test/new',
   'GET /api/health',
+  'POST /api/key-auth/register',
+  'POST /api/key-auth/challenge',
+  'POST /api/key-auth/verify',
 ];
+
+/** Routes anyone may call: everything else needs a bearer token. */
+const PUBLIC_PATHS = new Set([
+  '/api/health',
+  '/api/key-auth/register',
+  '/api/key-auth/challenge',
+  '/api/key-auth/verify',
+]);
 
 interface Doc {
   openapi: string;
@@ -54,15 +65,15 @@ describe('OpenAPI document', () => {
     expect(listed.sort()).toEqual([...EXPECTED_ROUTES].sort());
   });
 
-  it('marks every route but health as bearer-protected', () => {
+  it('marks every route but the public ones as bearer-protected', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     });
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const operation of Object.values(item)) {
-        if (path === '/api/health') expect(operation.security).toBeUndefined();
-        else expect(operation.security).toEqual([{ bearerAuth: [] }]);
+        if (PUBLIC_PATHS.has(path)) expect(operation.security, path).toBeUndefined();
+        else expect(operation.security, path).toEqual([{ bearerAuth: [] }]);
       }
     }
   });

@@ -51,9 +51,27 @@ export interface TransactionsTable {
   updated_at: Generated<Date>;
 }
 
+export interface KeyCredentialsTable {
+  user_id: string;
+  email: string;
+  public_key_pem: string;
+  created_at: Generated<Date>;
+}
+
+export interface KeyChallengesTable {
+  id: Generated<string>;
+  email: string;
+  challenge_sha256: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  key_credentials: KeyCredentialsTable;
+  key_challenges: KeyChallengesTable;
   accounts: AccountsTable;
   transactions: TransactionsTable;
 }

@@ -4,7 +4,10 @@ const DESCRIPTIONS = {
   401: 'Not signed in, or the session expired or was revoked',
   404: 'No such account (also for accounts of other users and deleted ones)',
   413: 'Request body too large',
+  403: 'Signed in, but not allowed (for example an unverified email)',
+  409: 'Conflict with what exists (for example a key already registered for the email)',
   422: 'Refused by a business rule: INSUFFICIENT_FUNDS or BALANCE_LIMIT_EXCEEDED',
+  429: 'Too many requests: wait and try again',
   500: 'Unexpected server error (the body carries only a request id)',
   503: 'Database unavailable',
 } as const;

@@ -2,12 +2,14 @@ import { createCallerFactory, router } from './init.js';
 import { accountRouter } from '../features/accounts/account-router.js';
 import { expenseRouter, transactionRouter } from '../features/ledger/ledger-router.js';
 import { systemRouter } from '../features/system/system-router.js';
+import { keyAuthRouter } from '../features/key-auth/key-auth-router.js';
 
 export const appRouter = router({
   account: accountRouter,
   expense: expenseRouter,
   transaction: transactionRouter,
   system: systemRouter,
+  keyAuth: keyAuthRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,7 +16,9 @@ export const accountColorSchema = z
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Color must be a hex color like #10b981' });
 
 export const accountTitleSchema = z
-  .string({ error: 'Title is required' })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Title is required' : 'Title must be text'),
+  })
   .trim()
   .min(1, { error: 'Title is required' })
   .max(TITLE_MAX, { error: `Title must be at most ${TITLE_MAX} characters` });

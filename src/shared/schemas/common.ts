@@ -6,7 +6,12 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** An account id from a path or body. Malformed ids are a 400, unknown ones a 404 later. */
 export const accountIdSchema = z
-  .string({ error: MESSAGES.accountIdRequired })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? MESSAGES.accountIdRequired
+        : 'Account ID must be a UUID',
+  })
   .trim()
   .min(1, { error: MESSAGES.accountIdRequired })
   .regex(UUID_PATTERN, { error: 'Account ID must be a UUID' })

@@ -13,6 +13,7 @@ describe('ledger cursors', () => {
     'garbage',
     Buffer.from('s:-1').toString('base64url'),
     Buffer.from("s:1' or 1=1").toString('base64url'),
+    Buffer.from('s:9999999999999999999').toString('base64url'),
   ])('refuses %j as a 400', (cursor) => {
     expect(() => decodeCursor(cursor)).toThrow(TRPCError);
     expect(() => decodeCursor(cursor)).toThrow('Invalid cursor');

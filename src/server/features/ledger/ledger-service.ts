@@ -8,6 +8,8 @@ import {
   type Transaction,
 } from '../../../shared/schemas/ledger.js';
 
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
 /** Cursors are opaque to callers: base64url of the last row's ledger sequence number. */
 export function encodeCursor(seq: string | number): string {
   return Buffer.from(`s:${seq}`, 'utf8').toString('base64url');
@@ -15,8 +17,10 @@ export function encodeCursor(seq: string | number): string {
 
 export function decodeCursor(cursor: string): bigint {
   const match = /^s:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match?.[1]) throw new AppError('VALIDATION_ERROR', 'Invalid cursor');
-  return BigInt(match[1]);
+  const seq = match?.[1] === undefined ? null : BigInt(match[1]);
+  // Anything beyond PostgreSQL's bigint could never have come from us.
+  if (seq === null || seq > MAX_BIGINT) throw new AppError('VALIDATION_ERROR', 'Invalid cursor');
+  return seq;
 }
 
 /** Another user's or a deleted account answers 404, the same as one that never existed. */

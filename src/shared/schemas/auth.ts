@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { envelope } from './common.js';
+
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+
+export const emailSchema = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .max(254, { error: INVALID_EMAIL })
+  .pipe(z.email({ error: INVALID_EMAIL }))
+  .transform((email) => email.toLowerCase());
+
+/** The shared sign-in form rules (spec section 3): a valid email and 8+ character password. */
+export const signInFormSchema = z.object({
+  email: z.email({ error: INVALID_EMAIL }),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, { error: 'Password must be at least 8 characters' }),
+});
+
+export const keyRegisterInput = z.object({
+  email: emailSchema,
+  publicKey: z
+    .string({ error: 'Public key is required' })
+    .min(1, { error: 'Public key is required' })
+    .max(16_384, { error: 'Public key is too long' })
+    .meta({ description: 'RSA public key (at least 2048 bits), SPKI PEM' }),
+});
+
+export const keyChallengeInput = z.object({ email: emailSchema });
+
+export const keyVerifyInput = z.object({
+  email: emailSchema,
+  signature: z
+    .string({ error: 'Signature is required' })
+    .min(1, { error: 'Signature is required' })
+    .max(4096, { error: 'Signature is too long' })
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'Signature must be base64' })
+    .meta({
+      description: 'base64 RSA-PSS signature (SHA-256, salt length 32) over the UTF-8 challenge',
+    }),
+});
+
+export const challengeOutput = envelope(
+  z.object({
+    challenge: z.string().meta({ description: '256 random bits, valid 5 minutes, usable once' }),
+  }),
+);
+
+export const tokenOutput = envelope(
+  z.object({ token: z.string().meta({ description: 'Session token for Authorization: Bearer' }) }),
+);
+
+export const SIGN_IN_METHODS = ['password', 'google', 'github', 'key'] as const;
+
+export const meOutput = envelope(
+  z.object({ id: z.string(), email: z.string(), method: z.enum(SIGN_IN_METHODS) }),
+);
