@@ -202,7 +202,6 @@ const MALFORMED_IDS: [string, string][] = [
 ];
 
 function idCases(procedure: Procedure, idKey: 'id' | 'accountId'): ValueCase[] {
-  const inPath = (PROCEDURES[procedure].path as string).includes(`{${idKey}}`);
   return [
     ...MALFORMED_IDS.map(([label, id]): ValueCase => ({
       name: `${procedure}: malformed ${idKey} ${label}`,

@@ -167,6 +167,12 @@ function resolveAmount(spec: AmountSpec, balance: bigint): Resolved {
   }
 }
 
+/** Narrows away undefined/null, failing the run loudly instead of asserting with `!`. */
+function must<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`missing ${what}`);
+  return value;
+}
+
 /** Exactly the double a balance of `cents` must be sent as, and back to cents without drift. */
 function expectBalance(balance: unknown, cents: bigint, where: string): void {
   expect(typeof balance, where).toBe('number');
@@ -284,13 +290,16 @@ describe(`ledger property (${testBackend})`, () => {
         const ids: string[] = [];
         for (let i = 0; i < accountCount; i++) ids.push(await createAccount(user, `Acc ${i}`));
         const model = new Map<string, bigint>(ids.map((id) => [id, 0n]));
+        const modelBalance = (id: string) => must(model.get(id), `model balance of ${id}`);
         let modelRows = 0;
         let modelUnassigned = 0n;
 
         for (const [step, op] of ops.entries()) {
           const door: Door = (step % 2 === 0) === (firstDoor === 'rest') ? 'rest' : 'trpc';
-          const accountId = op.type === 'expenseNoAccount' ? null : ids[op.slot % ids.length]!;
-          const before = accountId === null ? 0n : model.get(accountId)!;
+          const accountId =
+            op.type === 'expenseNoAccount' ? null : must(ids[op.slot % ids.length], 'account');
+          const before = accountId === null ? 0n : modelBalance(accountId);
+          const expectedType = op.type === 'expenseNoAccount' ? 'expense' : op.type;
           const { sent, cents } = resolveAmount(op.amount, before);
           const where = `step ${step} via ${door}: ${op.type} ${String(sent)} (balance ${before})`;
 
@@ -322,19 +331,16 @@ describe(`ledger property (${testBackend})`, () => {
             if (accountId === null) modelUnassigned += cents;
             else model.set(accountId, after);
 
-            const data = outcome.data;
-            expect(data, where).toBeDefined();
-            const tx = data!.transaction;
+            const data = must(outcome.data, `reply data at ${where}`);
+            const tx = data.transaction;
             expect(tx.amount, where).toBe(sent);
             expect(tx.accountId, where).toBe(accountId);
-            expect(tx.transactionType, where).toBe(
-              op.type === 'expenseNoAccount' ? 'expense' : op.type,
-            );
+            expect(tx.transactionType, where).toBe(expectedType);
             if (accountId === null) {
-              expect(data!.account, where).toBeNull();
+              expect(data.account, where).toBeNull();
             } else {
-              expect(data!.account?.id, where).toBe(accountId);
-              expectBalance(data!.account?.balance, after, `${where}: movement reply`);
+              expect(data.account?.id, where).toBe(accountId);
+              expectBalance(data.account?.balance, after, `${where}: movement reply`);
             }
             const row = await sql<{
               amount_cents: string;
@@ -348,7 +354,7 @@ describe(`ledger property (${testBackend})`, () => {
               {
                 amount_cents: cents.toString(),
                 account_id: accountId,
-                transaction_type: tx.transactionType,
+                transaction_type: expectedType,
                 user_id: user.id,
               },
             ]);
@@ -359,7 +365,7 @@ describe(`ledger property (${testBackend})`, () => {
             const res = await t.rest(user, { method: 'GET', url: `/api/account/${id}` });
             expect(res.statusCode, where).toBe(200);
             const balance = (res.json() as { data: { balance: number } }).data.balance;
-            expectBalance(balance, model.get(id)!, `${where}: GET ${id}`);
+            expectBalance(balance, modelBalance(id), `${where}: GET ${id}`);
           }
           const state = await readDb(user.id);
           expect(state.accounts.size, where).toBe(ids.length);

@@ -34,11 +34,14 @@ type Operation = { responses?: Record<string, { content?: Record<string, { schem
  * also carry success and requestId, so every failure response points at one ErrorBody schema.
  */
 function useOurErrorBody(document: OpenAPIObject): OpenAPIObject {
-  const schemas = (document.components ??= {}).schemas ?? {};
-  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  const schemas = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).filter(
+      ([name]) => !name.startsWith('error.'),
+    ),
+  );
   const { $schema: _ignored, ...errorBody } = z.toJSONSchema(errorBodySchema);
   schemas.ErrorBody = errorBody as never;
-  document.components.schemas = schemas;
+  document.components = { ...document.components, schemas };
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(pathItem as Record<string, Operation>)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {

@@ -31,7 +31,7 @@ describe('verifyPssDigest', () => {
       expect(verifyPssDigest(publicKey, digest('hello'), signature, 20)).toBe(false);
       for (const index of [0, 17, signature.length - 1]) {
         const flipped = Buffer.from(signature);
-        flipped[index] = flipped[index]! ^ 0x01;
+        flipped.writeUInt8(flipped.readUInt8(index) ^ 0x01, index);
         expect(verifyPssDigest(publicKey, digest('hello'), flipped, 32)).toBe(false);
       }
       const shortSalt = sign('sha256', Buffer.from('hello'), {

@@ -55,10 +55,12 @@ export function verifyPssDigest(
   const h = em.subarray(emLen - HASH_LEN - 1, emLen - 1);
   const unusedBits = 8 * emLen - emBits;
   const topMask = 0xff >> unusedBits;
-  if ((maskedDb[0]! & ~topMask) !== 0) return false;
+  if ((maskedDb.readUInt8(0) & ~topMask) !== 0) return false;
 
-  const db = Buffer.from(mgf1(h, maskedDb.length).map((byte, i) => byte ^ maskedDb[i]!));
-  db[0] = db[0]! & topMask;
+  const mask = mgf1(h, maskedDb.length);
+  const db = Buffer.alloc(maskedDb.length);
+  for (let i = 0; i < db.length; i++) db.writeUInt8(mask.readUInt8(i) ^ maskedDb.readUInt8(i), i);
+  db.writeUInt8(db.readUInt8(0) & topMask, 0);
   const padLength = emLen - HASH_LEN - saltLength - 2;
   for (let i = 0; i < padLength; i++) if (db[i] !== 0) return false;
   if (db[padLength] !== 0x01) return false;
