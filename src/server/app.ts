@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import type { Env } from './env.js';
+import { envSchema, type Env } from './env.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientDistDir } from './lib/paths.js';
 import { createContextFactory } from './trpc/context.js';
@@ -12,22 +12,19 @@ import { mountRestRoutes } from './http/rest-routes.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
 import { sendError } from './http/error-reply.js';
+import { installSignInRateLimits } from './http/sign-in-rate-limit.js';
+import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
 import { registerClientApp } from './http/client-app.js';
 
 export const API_VERSION = '1.0.0';
 
 export interface BuildAppOptions {
-  env: Pick<
-    Env,
-    | 'DATABASE_URL'
-    | 'DATABASE_POOL_SIZE'
-    | 'DATA_DIR'
-    | 'SESSION_IDLE_TIMEOUT_SECONDS'
-    | 'SESSION_MAX_AGE_SECONDS'
-    | 'BODY_LIMIT_BYTES'
-  >;
+  /** Settings; anything left out takes its documented default. */
+  env: Partial<Env>;
   /** An already open database (tests); otherwise opened from env and closed with the app. */
   database?: Database;
+  /** Firebase Auth; by default built from env (null: Firebase sign-in off). */
+  firebase?: FirebaseAuthService | null;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
@@ -35,7 +32,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole server without listening: tests drive it through app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { env } = options;
+  const env: Env = { ...envSchema.parse({}), ...options.env };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -65,8 +62,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
 
+  const firebase =
+    options.firebase !== undefined
+      ? options.firebase
+      : createFirebaseAuth({
+          projectId: env.FIREBASE_PROJECT_ID,
+          apiKey: env.FIREBASE_API_KEY,
+          authDomain: env.FIREBASE_AUTH_DOMAIN,
+          serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON,
+          emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+        });
+  if (firebase && options.firebase === undefined) app.addHook('onClose', () => firebase.close());
+
   const createContext = createContextFactory({
     database,
+    firebase,
     clock: options.clock ?? systemClock,
     sessionPolicy: {
       idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
@@ -75,6 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandlers(app);
+  await installSignInRateLimits(app, {
+    perIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
+    perEmailPerMinute: env.AUTH_RATE_LIMIT_PER_EMAIL,
+    redisUrl: env.REDIS_URL,
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

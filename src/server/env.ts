@@ -19,6 +19,24 @@ export const envSchema = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(2 * 24 * 3600),
   /** A session ends this long after sign-in whatever its use (default 14 days). */
   SESSION_MAX_AGE_SECONDS: seconds(14 * 24 * 3600),
+  /** A real Firebase project; when unset the app runs in demo mode on the Auth emulator. */
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  /** Service-account JSON (the file's content); otherwise Google application default credentials. */
+  FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
+  /** host:port of a running Auth emulator. Never in production: emulator tokens are unsigned. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+  /** Port of the Auth emulator that demo mode starts when no emulator host is given. */
+  AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(9099),
+  /** Shares rate-limit counters between instances; in memory when unset. */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  /** Sign-in attempts (/api/auth/*, /api/key-auth/*) per minute from one IP address. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Key-login attempts per minute for one email address, from anywhere. */
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 });
@@ -37,5 +55,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const env = result.data;
+  // Design rule 6: firebase-admin accepts forged, unsigned tokens when pointed at an emulator.
+  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new EnvError(
+      'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production ' +
+        '(the emulator accepts unsigned ID tokens)',
+    );
+  }
+  return env;
 }

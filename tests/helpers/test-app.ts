@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import type { Env } from '../../src/server/env.js';
+import type { FirebaseAuthService } from '../../src/server/features/auth/firebase-identity.js';
 import type { Database } from '../../src/server/db/connect.js';
 import type { Clock } from '../../src/server/lib/clock.js';
 import { createSession } from '../../src/server/features/sessions/session-service.js';
@@ -15,7 +17,10 @@ export const testEnv = {
   SESSION_IDLE_TIMEOUT_SECONDS: 3600,
   SESSION_MAX_AGE_SECONDS: 24 * 3600,
   BODY_LIMIT_BYTES: 65_536,
-};
+  // Every test request comes from 127.0.0.1; the rate-limit tests set their own limits.
+  AUTH_RATE_LIMIT_PER_IP: 1_000_000,
+  AUTH_RATE_LIMIT_PER_EMAIL: 1_000_000,
+} satisfies Partial<Env>;
 
 export interface TestUser {
   id: string;
@@ -37,18 +42,25 @@ export interface TestApp {
 
 let userCounter = 0;
 
-export async function createTestApp(
-  options: { clock?: Clock; poolSize?: number } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  clock?: Clock;
+  poolSize?: number;
+  /** Firebase sign-in; off unless a test brings the emulator. */
+  firebase?: FirebaseAuthService | null;
+  env?: Partial<Env>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase({ poolSize: options.poolSize });
   const clock = options.clock ?? (() => new Date());
-  const app = await buildApp({ env: testEnv, database, clock });
+  const firebase = options.firebase ?? null;
+  const app = await buildApp({ env: { ...testEnv, ...options.env }, database, clock, firebase });
   await app.ready();
   const policy = {
     idleTimeoutSeconds: testEnv.SESSION_IDLE_TIMEOUT_SECONDS,
     maxAgeSeconds: testEnv.SESSION_MAX_AGE_SECONDS,
   };
-  const createContext = createContextFactory({ database, clock, sessionPolicy: policy });
+  const createContext = createContextFactory({ database, clock, sessionPolicy: policy, firebase });
 
   return {
     app,

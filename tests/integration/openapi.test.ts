@@ -20,6 +20,11 @@ const EXPECTED_ROUTES = [
   'POST /api/key-auth/register',
   'POST /api/key-auth/challenge',
   'POST /api/key-auth/verify',
+  'POST /api/auth/firebase',
+  'POST /api/auth/logout',
+  'GET /api/auth/me',
+  'GET /api/config',
+  'GET /api/demo/mailbox',
 ];
 
 /** Routes anyone may call: everything else needs a bearer token. */
@@ -28,6 +33,9 @@ const PUBLIC_PATHS = new Set([
   '/api/key-auth/register',
   '/api/key-auth/challenge',
   '/api/key-auth/verify',
+  '/api/auth/firebase',
+  '/api/config',
+  '/api/demo/mailbox',
 ]);
 
 interface Doc {
@@ -76,6 +84,16 @@ describe('OpenAPI document', () => {
         else expect(operation.security, path).toEqual([{ bearerAuth: [] }]);
       }
     }
+  });
+
+  it('documents the form body the spec sends to /api/auth/firebase', () => {
+    const exchange = doc.paths['/api/auth/firebase']?.post as unknown as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    expect(Object.keys(exchange.requestBody.content).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 
   it('documents the failure envelope and the insufficient-funds refusal', () => {

@@ -20,7 +20,10 @@ import { openTestDatabase, testBackend } from '../helpers/test-database.js';
  * its environment (no `database` option) and closes it again on app.close().
  */
 
-type AppEnv = Parameters<typeof buildApp>[0]['env'];
+type AppEnv = Omit<typeof testEnv, 'DATABASE_URL'> & {
+  DATABASE_URL: string | undefined;
+  DATA_DIR: string;
+};
 
 interface MigrationRow {
   name: string;

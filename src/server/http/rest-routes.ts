@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import formbody from '@fastify/formbody';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
@@ -74,10 +75,13 @@ export function mountRestRoutes(
     const takesBody =
       openapi.method === 'POST' || openapi.method === 'PUT' || openapi.method === 'PATCH';
 
-    app.route({
+    // Only routes documented as taking forms parse them; everywhere else a form is a 415.
+    const acceptsForm =
+      openapi.contentTypes?.includes('application/x-www-form-urlencoded') ?? false;
+    const route: RouteOptions = {
       method: openapi.method,
       url: openapi.path.replace(/\{(\w+)\}/g, ':$1'),
-      handler: async (req, reply) => {
+      handler: async (req: FastifyRequest, reply) => {
         let fromRequest: Record<string, unknown>;
         if (takesBody) {
           if (req.body !== undefined && !isPlainObject(req.body)) {
@@ -99,6 +103,14 @@ export function mountRestRoutes(
           return sendProcedureError(req, reply, error);
         }
       },
-    });
+    };
+    if (acceptsForm) {
+      void app.register(async (scope) => {
+        await scope.register(formbody);
+        scope.route(route);
+      });
+    } else {
+      app.route(route);
+    }
   }
 }

@@ -2,12 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect.js';
 import type { Clock } from '../lib/clock.js';
 import type { SessionPolicy } from '../features/sessions/session-service.js';
+import type { FirebaseAuthService } from '../features/auth/firebase-identity.js';
 
 /** What every procedure can reach, built once per app. */
 export interface AppDeps {
   database: Database;
   clock: Clock;
   sessionPolicy: SessionPolicy;
+  /** Null when no Firebase project or emulator is configured. */
+  firebase: FirebaseAuthService | null;
 }
 
 export interface Context extends AppDeps {

@@ -3,6 +3,8 @@ import { accountRouter } from '../features/accounts/account-router.js';
 import { expenseRouter, transactionRouter } from '../features/ledger/ledger-router.js';
 import { systemRouter } from '../features/system/system-router.js';
 import { keyAuthRouter } from '../features/key-auth/key-auth-router.js';
+import { authRouter } from '../features/auth/auth-router.js';
+import { configRouter } from '../features/system/config-router.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -10,6 +12,8 @@ export const appRouter = router({
   transaction: transactionRouter,
   system: systemRouter,
   keyAuth: keyAuthRouter,
+  auth: authRouter,
+  config: configRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -56,3 +56,44 @@ export const SIGN_IN_METHODS = ['password', 'google', 'github', 'key'] as const;
 export const meOutput = envelope(
   z.object({ id: z.string(), email: z.string(), method: z.enum(SIGN_IN_METHODS) }),
 );
+
+export const firebaseExchangeInput = z.object({
+  idToken: z
+    .string({ error: 'idToken is required' })
+    .trim()
+    .min(1, { error: 'idToken is required' })
+    .max(8192, { error: 'idToken is too long' })
+    .meta({ description: 'A Firebase ID token from the client SDK' }),
+});
+
+export const DEMO_CREDENTIALS = {
+  email: 'demo@expense-tracker.test',
+  password: 'demo-password',
+} as const;
+
+export const appConfigOutput = envelope(
+  z.object({
+    demo: z.boolean().meta({ description: 'True when sign-in runs on the local Auth emulator' }),
+    firebase: z
+      .object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() })
+      .nullable()
+      .meta({ description: 'Firebase web config; null when Firebase sign-in is off' }),
+    authEmulatorUrl: z.string().nullable(),
+    demoCredentials: z.object({ email: z.string(), password: z.string() }).nullable(),
+  }),
+);
+export type AppConfig = z.infer<typeof appConfigOutput>['data'];
+
+export const mailboxInput = z.object({
+  email: z.string().max(254).optional().meta({ description: 'Only messages to this address' }),
+});
+
+export const mailboxOutput = envelope(
+  z.array(
+    z.object({
+      email: z.string(),
+      requestType: z.string(),
+      link: z.string().meta({ description: 'Open it to act on the message (e.g. verify)' }),
+    }),
+  ),
+);
