@@ -9,6 +9,7 @@ const unit = ['src/**/*.test.ts'];
  */
 export default defineConfig({
   test: {
+    globalSetup: ['tests/helpers/auth-emulator-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

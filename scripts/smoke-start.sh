@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${SMOKE_PORT:-3917}"
+# Its own emulator port, so an app already running here in demo mode is left alone.
+export AUTH_EMULATOR_PORT="${SMOKE_AUTH_EMULATOR_PORT:-9599}"
 BASE="http://127.0.0.1:${PORT}"
 server_pid=""
 
@@ -19,7 +21,7 @@ trap stop_server EXIT
 start_server() {
   env PORT="$PORT" LOG_LEVEL=warn "$@" node dist/server/index.js &
   server_pid=$!
-  for _ in $(seq 1 60); do
+  for _ in $(seq 1 180); do
     if curl -sf "$BASE/api/health" >/dev/null; then return 0; fi
     sleep 0.5
   done
@@ -27,7 +29,7 @@ start_server() {
   return 1
 }
 
-# A session straight from the session service (sign-in routes come later), made while the
+# A session straight from the session service (no emulator round trip needed), made while the
 # server is stopped because the embedded database admits one process at a time.
 make_token() {
   env "$@" node --input-type=module -e "
@@ -48,6 +50,8 @@ check_backend() {
   local label="$1"; shift
   start_server "$@"
   curl -sf "$BASE/api/health" | grep -q '"status":"ok"'
+  # Demo mode: sign up on the emulator, verify by the mailbox link, exchange, call the API.
+  npx tsx scripts/demo-sign-in-check.ts "$BASE"
   stop_server
   token=$(make_token "$@")
   start_server "$@"

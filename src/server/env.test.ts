@@ -29,6 +29,17 @@ describe('loadEnv', () => {
     expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));
   });
 
+  it('refuses to start in production with the Auth emulator configured (design rule 6)', () => {
+    const source = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(() => loadEnv(source)).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production/,
+    );
+    expect(loadEnv({ ...source, NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBe(
+      '127.0.0.1:9099',
+    );
+    expect(() => loadEnv({ NODE_ENV: 'production' })).not.toThrow();
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).DATABASE_URL).toBe(
       'postgres://u@127.0.0.1:5432/db',

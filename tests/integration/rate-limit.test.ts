@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const limits = { AUTH_RATE_LIMIT_PER_IP: 5, AUTH_RATE_LIMIT_PER_EMAIL: 3 };
+
+function challengeFrom(t: TestApp, ip: string, email: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/key-auth/challenge',
+    remoteAddress: ip,
+    payload: { email },
+  });
+}
+
+describe('sign-in rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: limits });
+  });
+  afterAll(() => t.close());
+
+  it('answers the N+1th attempt from one IP inside the window with 429', async () => {
+    const ip = '10.1.0.1';
+    for (let i = 0; i < limits.AUTH_RATE_LIMIT_PER_IP; i++) {
+      expect((await challengeFrom(t, ip, `ip-${i}-${randomUUID()}@example.com`)).statusCode).toBe(
+        200,
+      );
+    }
+    const refused = await challengeFrom(t, ip, `late-${randomUUID()}@example.com`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    expect(refused.json().message).toMatch(
+      /^Too many sign-in attempts\. Try again in \d+ seconds\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is unaffected.
+    expect(
+      (await challengeFrom(t, '10.1.0.2', `other-${randomUUID()}@example.com`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers the N+1th attempt for one email from many IPs with 429', async () => {
+    const email = `target-${randomUUID()}@example.com`;
+    for (let i = 0; i < limits.AUTH_RATE_LIMIT_PER_EMAIL; i++) {
+      expect((await challengeFrom(t, `10.2.0.${i + 1}`, email)).statusCode).toBe(200);
+    }
+    expect((await challengeFrom(t, '10.2.0.99', email.toUpperCase())).statusCode).toBe(429);
+  });
+
+  it('counts the tRPC door and the other sign-in routes too', async () => {
+    const ip = '10.3.0.1';
+    for (let i = 0; i < limits.AUTH_RATE_LIMIT_PER_IP; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/keyAuth.challenge',
+        remoteAddress: ip,
+        payload: { email: `trpc-${i}-${randomUUID()}@example.com` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const viaRest = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/firebase',
+      remoteAddress: ip,
+      payload: {},
+    });
+    expect(viaRest.statusCode).toBe(429);
+  });
+
+  it('leaves the account routes alone', async () => {
+    const user = await t.signUp();
+    for (let i = 0; i < limits.AUTH_RATE_LIMIT_PER_IP * 2; i++) {
+      expect((await t.rest(user, { method: 'GET', url: '/api/account' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_REDIS_URL))(
+  'sign-in rate limits shared through Redis',
+  () => {
+    const apps: TestApp[] = [];
+    beforeAll(async () => {
+      const env = { ...limits, REDIS_URL: process.env.TEST_REDIS_URL };
+      apps.push(await createTestApp({ env }), await createTestApp({ env }));
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+    });
+
+    it('holds one limit across two instances', async () => {
+      const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const statuses: number[] = [];
+      for (let i = 0; i <= limits.AUTH_RATE_LIMIT_PER_IP; i++) {
+        const app = apps[i % 2] as TestApp;
+        statuses.push(
+          (await challengeFrom(app, ip, `r-${i}-${randomUUID()}@example.com`)).statusCode,
+        );
+      }
+      expect(statuses).toEqual([...Array(limits.AUTH_RATE_LIMIT_PER_IP).fill(200), 429]);
+    });
+  },
+);
