@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneySnapshot } from '../helpers/db-snapshot.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 /**
@@ -117,30 +118,6 @@ async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   throw new Error('expected the call to be rejected, but it succeeded');
 }
 
-/** Every account row and the ledger row count: what a refused call must leave alone. */
-async function snapshot(t: TestApp) {
-  const accounts = await t.database.db
-    .selectFrom('accounts')
-    .select([
-      'id',
-      'user_id',
-      'balance_cents',
-      'title',
-      'description',
-      'icon',
-      'color',
-      'deleted_at',
-      'updated_at',
-    ])
-    .orderBy('id')
-    .execute();
-  const { count } = await t.database.db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return { accounts, transactionCount: Number(count) };
-}
-
 /** One user's accounts and ledger rows in full. */
 async function userData(t: TestApp, userId: string) {
   const accounts = await t.database.db
@@ -227,12 +204,12 @@ describe('authorization', () => {
       const target = revokedUser ? revoked : owner;
       const request = route.rest(target.accountId);
       const sent = token(target);
-      const before = await snapshot(t);
+      const before = await moneySnapshot(t);
       const res = await t.rest(null, {
         ...request,
         headers: { ...request.headers, ...(sent !== null && { authorization: `Bearer ${sent}` }) },
       });
-      expect(await snapshot(t)).toEqual(before);
+      expect(await moneySnapshot(t)).toEqual(before);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({
         success: false,
@@ -246,9 +223,9 @@ describe('authorization', () => {
       const target = revokedUser ? revoked : owner;
       const sent = token(target);
       const caller = t.caller(sent === null ? null : { ...target.user, token: sent });
-      const before = await snapshot(t);
+      const before = await moneySnapshot(t);
       const error = await rejection(route.trpc(caller, target.accountId));
-      expect(await snapshot(t)).toEqual(before);
+      expect(await moneySnapshot(t)).toEqual(before);
       expect(error.code).toBe('UNAUTHORIZED');
     });
 
@@ -373,9 +350,9 @@ describe('authorization', () => {
     });
 
     it.each(ID_ROUTES)('REST: $name -> 404', async (route) => {
-      const before = await snapshot(t);
+      const before = await moneySnapshot(t);
       const res = await t.rest(c.user, route.rest(c.accountId));
-      expect(await snapshot(t)).toEqual(before);
+      expect(await moneySnapshot(t)).toEqual(before);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({
         success: false,
@@ -385,9 +362,9 @@ describe('authorization', () => {
     });
 
     it.each(ID_ROUTES)('tRPC: $name -> NOT_FOUND', async (route) => {
-      const before = await snapshot(t);
+      const before = await moneySnapshot(t);
       const error = await rejection(route.trpc(t.caller(c.user), c.accountId));
-      expect(await snapshot(t)).toEqual(before);
+      expect(await moneySnapshot(t)).toEqual(before);
       expect(error.code).toBe('NOT_FOUND');
       expect(error.message).toBe('Account not found');
     });

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneySnapshot } from '../helpers/db-snapshot.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 /**
@@ -40,33 +41,6 @@ const LEAK_MARKERS = [
 // ---------------------------------------------------------------------------------------------
 // Helpers: database snapshot, leak check, failure envelope
 // ---------------------------------------------------------------------------------------------
-
-interface Snapshot {
-  accounts: unknown[];
-  transactionCount: number;
-}
-
-async function snapshot(t: TestApp): Promise<Snapshot> {
-  const accounts = await t.database.db
-    .selectFrom('accounts')
-    .select([
-      'id',
-      'balance_cents',
-      'title',
-      'description',
-      'icon',
-      'color',
-      'deleted_at',
-      'updated_at',
-    ])
-    .orderBy('id')
-    .execute();
-  const { count } = await t.database.db
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .executeTakeFirstOrThrow();
-  return { accounts, transactionCount: Number(count) };
-}
 
 function expectNoLeak(text: string): void {
   const lower = text.toLowerCase();
@@ -496,11 +470,11 @@ describe('bad inputs', () => {
 
   /** Runs `act` and checks that no account and no ledger row changed. */
   async function expectNothingChanged<T>(act: () => Promise<T>): Promise<T> {
-    const before = await snapshot(t);
+    const before = await moneySnapshot(t);
     expect(before.accounts.length).toBeGreaterThan(0);
     expect(before.transactionCount).toBeGreaterThan(0);
     const result = await act();
-    expect(await snapshot(t)).toEqual(before);
+    expect(await moneySnapshot(t)).toEqual(before);
     return result;
   }
 
