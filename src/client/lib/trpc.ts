@@ -1,0 +1,46 @@
+import { createTRPCReact, httpBatchLink, type CreateTRPCReact } from '@trpc/react-query';
+import { QueryCache, MutationCache, QueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../shared/api-router.js';
+import { useAuthStore } from './auth-store.js';
+
+export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
+
+/** A 401 from the API means the session is gone: sign out here too, and the guard takes over. */
+function signOutOnExpiredSession(error: unknown): void {
+  if (error instanceof TRPCClientError && error.data?.httpStatus === 401) {
+    useAuthStore.getState().logout();
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: signOutOnExpiredSession }),
+    mutationCache: new MutationCache({ onError: signOutOnExpiredSession }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        retry: (count, error) =>
+          !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) && count < 2,
+      },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        // Spec: every request carries "Authorization: Bearer {token}" (empty when signed out).
+        headers: () => ({ authorization: `Bearer ${useAuthStore.getState().token ?? ''}` }),
+      }),
+    ],
+  });
+}
+
+/** The message a person should see for a failed call. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,41 @@
+import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Wallet } from 'lucide-react';
+import { useAuthStore } from '../lib/auth-store.js';
+
+/** Guest-only screens: a signed-in person goes to /, replacing the history entry. */
+function GuestLayout() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  if (isAuthenticated) return <Navigate to="/" replace />;
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <div className="flex flex-col gap-4 p-6 md:p-10">
+        <a href="/" className="flex items-center gap-2 font-semibold">
+          <span className="flex h-8 w-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <Wallet className="h-5 w-5" aria-hidden />
+          </span>
+          Expense Tracker
+        </a>
+        <div className="flex flex-1 items-center justify-center">
+          <div className="w-full max-w-sm">
+            <Outlet />
+          </div>
+        </div>
+      </div>
+      <div
+        aria-hidden
+        className="relative hidden bg-gradient-to-br from-emerald-500 via-emerald-700 to-slate-900 lg:block"
+      >
+        <div className="absolute inset-0 flex items-end p-10 text-white/90">
+          <p className="max-w-md text-2xl font-semibold">Every cent, accounted for.</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const Route = createFileRoute('/_guest')({
+  beforeLoad: () => {
+    if (useAuthStore.getState().isAuthenticated) throw redirect({ to: '/', replace: true });
+  },
+  component: GuestLayout,
+});
