@@ -1,7 +1,37 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { CHROMIUM_PATH, chromiumAvailable } from './tests/e2e/support/chromium.js';
 
 const integration = ['tests/integration/**/*.test.ts'];
-const unit = ['src/**/*.test.ts'];
+const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+const clientUnit = ['src/client/**/*.test.{ts,tsx}'];
+
+/**
+ * Browser journeys run in Debian's Chromium when it is installed; otherwise they are skipped
+ * with a clear notice, unless REQUIRE_BROWSER_TESTS is set (CI), which makes that an error.
+ */
+function browserProjects(): TestProjectConfiguration[] {
+  if (!chromiumAvailable()) {
+    const notice = `Browser tests SKIPPED: no Chromium at ${CHROMIUM_PATH} (install it with: apt-get install chromium).`;
+    if (process.env.REQUIRE_BROWSER_TESTS)
+      throw new Error(`${notice} REQUIRE_BROWSER_TESTS is set.`);
+    console.warn(`\n${notice}\n`);
+    return [];
+  }
+  return [
+    {
+      test: {
+        name: 'e2e',
+        include: ['tests/e2e/**/*.e2e.ts'],
+        environment: 'node',
+        globalSetup: ['tests/e2e/support/global-setup.ts'],
+        // One browser at a time: the machine has two cores and the server needs one.
+        fileParallelism: false,
+        testTimeout: 90_000,
+        hookTimeout: 180_000,
+      },
+    },
+  ];
+}
 
 /**
  * One run covers both backends: unit tests and integration tests on the embedded PGlite always,
@@ -15,6 +45,9 @@ export default defineConfig({
     projects: [
       {
         test: { name: 'unit', include: unit, environment: 'node' },
+      },
+      {
+        test: { name: 'client', include: clientUnit, environment: 'happy-dom' },
       },
       {
         test: {
@@ -36,6 +69,7 @@ export default defineConfig({
             },
           ]
         : []),
+      ...browserProjects(),
     ],
   },
 });

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LoginScreen } from '../../features/auth/login-screen.js';
 
-export const Route = createFileRoute('/_guest/login')({
-  component: () => <h1 className="text-2xl font-bold">Welcome back</h1>,
-});
+export const Route = createFileRoute('/_guest/login')({ component: LoginScreen });

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { Account } from '../../../shared/schemas/account.js';
+import { formatDate, formatMoney } from '../../lib/format.js';
+import { AccountIcon } from './account-icon.js';
+
+/** Title, description, balance and creation date of one account. */
+export function AccountSummary({ account, badges }: { account: Account; badges?: ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <div className="flex items-start gap-4">
+        <AccountIcon icon={account.icon} color={account.color} className="h-12 w-12" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-xl font-semibold">{account.title}</h2>
+          <p className="text-sm text-muted-foreground">
+            {account.description || 'No description'}
+          </p>
+          {badges && <div className="mt-2 flex flex-wrap gap-2">{badges}</div>}
+        </div>
+      </div>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted-foreground">Balance</dt>
+          <dd className="text-3xl font-bold tabular-nums">{formatMoney(account.balance)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Created on:</dt>
+          <dd className="font-medium">
+            <time dateTime={account.createdAt}>{formatDate(account.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { AuthCard, OrDivider, SignInUnavailable, TermsNote } from './auth-card.js';
+import { CredentialsForm } from './credentials-form.js';
+import { ProviderButtons } from './provider-buttons.js';
+import { useCarriedCredentials, type Credentials } from './router-state.js';
+import { useSignInActions } from './use-sign-in-actions.js';
+
+const EMPTY: Credentials = { email: '', password: '' };
+
+/**
+ * /login. The fields start with what /signup carried over; with nothing carried, demo mode fills
+ * in the ready-made demo account (outside demo mode they start empty). Once the person types,
+ * their text wins.
+ */
+export function LoginScreen() {
+  const carried = useCarriedCredentials();
+  const actions = useSignInActions();
+  const [typed, setTyped] = useState<Credentials | null>(carried);
+  const demo = actions.appConfig?.demo ? actions.appConfig.demoCredentials : null;
+  const values = typed ?? demo ?? EMPTY;
+  const unavailable = !actions.loading && !actions.available;
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Login with your Github or Google account"
+      footer={<TermsNote />}
+    >
+      {unavailable && <SignInUnavailable failed={actions.failed} />}
+      <ProviderButtons
+        pending={actions.pending}
+        disabled={!actions.available}
+        onSelect={actions.loginWithProvider}
+      />
+      <OrDivider label="Or continue with" />
+      <CredentialsForm
+        id="login"
+        values={values}
+        onChange={setTyped}
+        onSubmit={actions.login}
+        submitLabel="Login"
+        pending={actions.pending === 'password'}
+        disabled={!actions.available || actions.pending !== null}
+        passwordAutoComplete="current-password"
+        passwordAside={
+          <a
+            href="#"
+            onClick={(event) => event.preventDefault()}
+            className="text-sm underline-offset-4 hover:underline"
+          >
+            Forgot your password?
+          </a>
+        }
+      />
+      <p className="mt-6 text-center text-sm">
+        Don&apos;t have an account?{' '}
+        <Link
+          to="/signup"
+          state={typed ? { credentials: typed } : {}}
+          className="underline underline-offset-4"
+        >
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignupScreen } from '../../features/auth/signup-screen.js';
+
+export const Route = createFileRoute('/_guest/signup')({ component: SignupScreen });

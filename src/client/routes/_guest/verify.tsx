@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { VerifyScreen } from '../../features/auth/verify-screen.js';
+
+export const Route = createFileRoute('/_guest/verify')({ component: VerifyScreen });
