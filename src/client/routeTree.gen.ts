@@ -11,11 +11,26 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as GuestRouteImport } from './routes/_guest'
+import { Route as KeyAuthRouteRouteImport } from './routes/key-auth/route'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
+import { Route as AuthedAllExpensesRouteImport } from './routes/_authed/all-expenses'
 import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
+import { Route as AuthedExpensesRouteImport } from './routes/_authed/expenses'
 import { Route as AuthedOrganizationRouteImport } from './routes/_authed/organization'
 import { Route as AuthedProjectsRouteImport } from './routes/_authed/projects'
+import { Route as AuthedTestRouteImport } from './routes/_authed/test'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
+import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
+import { Route as GuestVerifyRouteImport } from './routes/_guest/verify'
+import { Route as DemoMailboxRouteImport } from './routes/demo/mailbox'
+import { Route as KeyAuthIndexRouteImport } from './routes/key-auth/index'
+import { Route as KeyAuthProtectedRouteImport } from './routes/key-auth/protected'
+import { Route as KeyAuthRegisterRouteImport } from './routes/key-auth/register'
+import { Route as KeyAuthVerifyRouteImport } from './routes/key-auth/verify'
+import { Route as AuthedAccountsIndexRouteImport } from './routes/_authed/accounts/index'
+import { Route as AuthedAccountsAccountIdRouteImport } from './routes/_authed/accounts/$accountId'
+import { Route as AuthedAccountsAllRouteImport } from './routes/_authed/accounts/all'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -25,14 +40,34 @@ const GuestRoute = GuestRouteImport.update({
   id: '/_guest',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KeyAuthRouteRoute = KeyAuthRouteRouteImport.update({
+  id: '/key-auth',
+  path: '/key-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAllExpensesRoute = AuthedAllExpensesRouteImport.update({
+  id: '/all-expenses',
+  path: '/all-expenses',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedExpensesRoute = AuthedExpensesRouteImport.update({
+  id: '/expenses',
+  path: '/expenses',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedOrganizationRoute = AuthedOrganizationRouteImport.update({
@@ -45,55 +80,210 @@ const AuthedProjectsRoute = AuthedProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedTestRoute = AuthedTestRouteImport.update({
+  id: '/test',
+  path: '/test',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const GuestLoginRoute = GuestLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => GuestRoute,
 } as any)
+const GuestSignupRoute = GuestSignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestVerifyRoute = GuestVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => GuestRoute,
+} as any)
+const DemoMailboxRoute = DemoMailboxRouteImport.update({
+  id: '/demo/mailbox',
+  path: '/demo/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KeyAuthIndexRoute = KeyAuthIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => KeyAuthRouteRoute,
+} as any)
+const KeyAuthProtectedRoute = KeyAuthProtectedRouteImport.update({
+  id: '/protected',
+  path: '/protected',
+  getParentRoute: () => KeyAuthRouteRoute,
+} as any)
+const KeyAuthRegisterRoute = KeyAuthRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => KeyAuthRouteRoute,
+} as any)
+const KeyAuthVerifyRoute = KeyAuthVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => KeyAuthRouteRoute,
+} as any)
+const AuthedAccountsIndexRoute = AuthedAccountsIndexRouteImport.update({
+  id: '/accounts/',
+  path: '/accounts/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAccountsAccountIdRoute = AuthedAccountsAccountIdRouteImport.update({
+  id: '/accounts/$accountId',
+  path: '/accounts/$accountId',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAccountsAllRoute = AuthedAccountsAllRouteImport.update({
+  id: '/accounts/all',
+  path: '/accounts/all',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
+  '/key-auth': typeof KeyAuthRouteRouteWithChildren
   '/': typeof AuthedIndexRoute
+  '/account': typeof AuthedAccountRoute
+  '/all-expenses': typeof AuthedAllExpensesRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/expenses': typeof AuthedExpensesRoute
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
+  '/test': typeof AuthedTestRoute
   '/login': typeof GuestLoginRoute
+  '/signup': typeof GuestSignupRoute
+  '/verify': typeof GuestVerifyRoute
+  '/demo/mailbox': typeof DemoMailboxRoute
+  '/key-auth/protected': typeof KeyAuthProtectedRoute
+  '/key-auth/register': typeof KeyAuthRegisterRoute
+  '/key-auth/verify': typeof KeyAuthVerifyRoute
+  '/key-auth/': typeof KeyAuthIndexRoute
+  '/accounts/$accountId': typeof AuthedAccountsAccountIdRoute
+  '/accounts/all': typeof AuthedAccountsAllRoute
+  '/accounts/': typeof AuthedAccountsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthedIndexRoute
+  '/account': typeof AuthedAccountRoute
+  '/all-expenses': typeof AuthedAllExpensesRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/expenses': typeof AuthedExpensesRoute
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
+  '/test': typeof AuthedTestRoute
   '/login': typeof GuestLoginRoute
+  '/signup': typeof GuestSignupRoute
+  '/verify': typeof GuestVerifyRoute
+  '/demo/mailbox': typeof DemoMailboxRoute
+  '/key-auth/protected': typeof KeyAuthProtectedRoute
+  '/key-auth/register': typeof KeyAuthRegisterRoute
+  '/key-auth/verify': typeof KeyAuthVerifyRoute
+  '/key-auth': typeof KeyAuthIndexRoute
+  '/accounts/$accountId': typeof AuthedAccountsAccountIdRoute
+  '/accounts/all': typeof AuthedAccountsAllRoute
+  '/accounts': typeof AuthedAccountsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/key-auth': typeof KeyAuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
+  '/_authed/account': typeof AuthedAccountRoute
+  '/_authed/all-expenses': typeof AuthedAllExpensesRoute
   '/_authed/analytics': typeof AuthedAnalyticsRoute
+  '/_authed/expenses': typeof AuthedExpensesRoute
   '/_authed/organization': typeof AuthedOrganizationRoute
   '/_authed/projects': typeof AuthedProjectsRoute
+  '/_authed/test': typeof AuthedTestRoute
   '/_guest/login': typeof GuestLoginRoute
+  '/_guest/signup': typeof GuestSignupRoute
+  '/_guest/verify': typeof GuestVerifyRoute
+  '/demo/mailbox': typeof DemoMailboxRoute
+  '/key-auth/protected': typeof KeyAuthProtectedRoute
+  '/key-auth/register': typeof KeyAuthRegisterRoute
+  '/key-auth/verify': typeof KeyAuthVerifyRoute
   '/_authed/': typeof AuthedIndexRoute
+  '/key-auth/': typeof KeyAuthIndexRoute
+  '/_authed/accounts/$accountId': typeof AuthedAccountsAccountIdRoute
+  '/_authed/accounts/all': typeof AuthedAccountsAllRoute
+  '/_authed/accounts/': typeof AuthedAccountsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/analytics' | '/organization' | '/projects' | '/login'
+  fullPaths:
+    | '/key-auth'
+    | '/'
+    | '/account'
+    | '/all-expenses'
+    | '/analytics'
+    | '/expenses'
+    | '/organization'
+    | '/projects'
+    | '/test'
+    | '/login'
+    | '/signup'
+    | '/verify'
+    | '/demo/mailbox'
+    | '/key-auth/protected'
+    | '/key-auth/register'
+    | '/key-auth/verify'
+    | '/key-auth/'
+    | '/accounts/$accountId'
+    | '/accounts/all'
+    | '/accounts/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/analytics' | '/organization' | '/projects' | '/login'
+  to:
+    | '/'
+    | '/account'
+    | '/all-expenses'
+    | '/analytics'
+    | '/expenses'
+    | '/organization'
+    | '/projects'
+    | '/test'
+    | '/login'
+    | '/signup'
+    | '/verify'
+    | '/demo/mailbox'
+    | '/key-auth/protected'
+    | '/key-auth/register'
+    | '/key-auth/verify'
+    | '/key-auth'
+    | '/accounts/$accountId'
+    | '/accounts/all'
+    | '/accounts'
   id:
     | '__root__'
+    | '/key-auth'
     | '/_authed'
     | '/_guest'
+    | '/_authed/account'
+    | '/_authed/all-expenses'
     | '/_authed/analytics'
+    | '/_authed/expenses'
     | '/_authed/organization'
     | '/_authed/projects'
+    | '/_authed/test'
     | '/_guest/login'
+    | '/_guest/signup'
+    | '/_guest/verify'
+    | '/demo/mailbox'
+    | '/key-auth/protected'
+    | '/key-auth/register'
+    | '/key-auth/verify'
     | '/_authed/'
+    | '/key-auth/'
+    | '/_authed/accounts/$accountId'
+    | '/_authed/accounts/all'
+    | '/_authed/accounts/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  KeyAuthRouteRoute: typeof KeyAuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
+  DemoMailboxRoute: typeof DemoMailboxRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -112,6 +302,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/key-auth': {
+      id: '/key-auth'
+      path: '/key-auth'
+      fullPath: '/key-auth'
+      preLoaderRoute: typeof KeyAuthRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/': {
       id: '/_authed/'
       path: '/'
@@ -119,11 +316,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/all-expenses': {
+      id: '/_authed/all-expenses'
+      path: '/all-expenses'
+      fullPath: '/all-expenses'
+      preLoaderRoute: typeof AuthedAllExpensesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/analytics': {
       id: '/_authed/analytics'
       path: '/analytics'
       fullPath: '/analytics'
       preLoaderRoute: typeof AuthedAnalyticsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/expenses': {
+      id: '/_authed/expenses'
+      path: '/expenses'
+      fullPath: '/expenses'
+      preLoaderRoute: typeof AuthedExpensesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/organization': {
@@ -140,6 +358,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/test': {
+      id: '/_authed/test'
+      path: '/test'
+      fullPath: '/test'
+      preLoaderRoute: typeof AuthedTestRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_guest/login': {
       id: '/_guest/login'
       path: '/login'
@@ -147,21 +372,123 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestLoginRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/_guest/signup': {
+      id: '/_guest/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof GuestSignupRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/verify': {
+      id: '/_guest/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof GuestVerifyRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/demo/mailbox': {
+      id: '/demo/mailbox'
+      path: '/demo/mailbox'
+      fullPath: '/demo/mailbox'
+      preLoaderRoute: typeof DemoMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/key-auth/': {
+      id: '/key-auth/'
+      path: '/'
+      fullPath: '/key-auth/'
+      preLoaderRoute: typeof KeyAuthIndexRouteImport
+      parentRoute: typeof KeyAuthRouteRoute
+    }
+    '/key-auth/protected': {
+      id: '/key-auth/protected'
+      path: '/protected'
+      fullPath: '/key-auth/protected'
+      preLoaderRoute: typeof KeyAuthProtectedRouteImport
+      parentRoute: typeof KeyAuthRouteRoute
+    }
+    '/key-auth/register': {
+      id: '/key-auth/register'
+      path: '/register'
+      fullPath: '/key-auth/register'
+      preLoaderRoute: typeof KeyAuthRegisterRouteImport
+      parentRoute: typeof KeyAuthRouteRoute
+    }
+    '/key-auth/verify': {
+      id: '/key-auth/verify'
+      path: '/verify'
+      fullPath: '/key-auth/verify'
+      preLoaderRoute: typeof KeyAuthVerifyRouteImport
+      parentRoute: typeof KeyAuthRouteRoute
+    }
+    '/_authed/accounts/': {
+      id: '/_authed/accounts/'
+      path: '/accounts'
+      fullPath: '/accounts/'
+      preLoaderRoute: typeof AuthedAccountsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/accounts/$accountId': {
+      id: '/_authed/accounts/$accountId'
+      path: '/accounts/$accountId'
+      fullPath: '/accounts/$accountId'
+      preLoaderRoute: typeof AuthedAccountsAccountIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/accounts/all': {
+      id: '/_authed/accounts/all'
+      path: '/accounts/all'
+      fullPath: '/accounts/all'
+      preLoaderRoute: typeof AuthedAccountsAllRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
+interface KeyAuthRouteRouteChildren {
+  KeyAuthProtectedRoute: typeof KeyAuthProtectedRoute
+  KeyAuthRegisterRoute: typeof KeyAuthRegisterRoute
+  KeyAuthVerifyRoute: typeof KeyAuthVerifyRoute
+  KeyAuthIndexRoute: typeof KeyAuthIndexRoute
+}
+
+const KeyAuthRouteRouteChildren: KeyAuthRouteRouteChildren = {
+  KeyAuthProtectedRoute: KeyAuthProtectedRoute,
+  KeyAuthRegisterRoute: KeyAuthRegisterRoute,
+  KeyAuthVerifyRoute: KeyAuthVerifyRoute,
+  KeyAuthIndexRoute: KeyAuthIndexRoute,
+}
+
+const KeyAuthRouteRouteWithChildren = KeyAuthRouteRoute._addFileChildren(
+  KeyAuthRouteRouteChildren,
+)
+
 interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
+  AuthedAllExpensesRoute: typeof AuthedAllExpensesRoute
   AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
+  AuthedExpensesRoute: typeof AuthedExpensesRoute
   AuthedOrganizationRoute: typeof AuthedOrganizationRoute
   AuthedProjectsRoute: typeof AuthedProjectsRoute
+  AuthedTestRoute: typeof AuthedTestRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedAccountsAccountIdRoute: typeof AuthedAccountsAccountIdRoute
+  AuthedAccountsAllRoute: typeof AuthedAccountsAllRoute
+  AuthedAccountsIndexRoute: typeof AuthedAccountsIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
+  AuthedAllExpensesRoute: AuthedAllExpensesRoute,
   AuthedAnalyticsRoute: AuthedAnalyticsRoute,
+  AuthedExpensesRoute: AuthedExpensesRoute,
   AuthedOrganizationRoute: AuthedOrganizationRoute,
   AuthedProjectsRoute: AuthedProjectsRoute,
+  AuthedTestRoute: AuthedTestRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedAccountsAccountIdRoute: AuthedAccountsAccountIdRoute,
+  AuthedAccountsAllRoute: AuthedAccountsAllRoute,
+  AuthedAccountsIndexRoute: AuthedAccountsIndexRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -169,17 +496,23 @@ const AuthedRouteWithChildren =
 
 interface GuestRouteChildren {
   GuestLoginRoute: typeof GuestLoginRoute
+  GuestSignupRoute: typeof GuestSignupRoute
+  GuestVerifyRoute: typeof GuestVerifyRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
   GuestLoginRoute: GuestLoginRoute,
+  GuestSignupRoute: GuestSignupRoute,
+  GuestVerifyRoute: GuestVerifyRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  KeyAuthRouteRoute: KeyAuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
+  DemoMailboxRoute: DemoMailboxRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

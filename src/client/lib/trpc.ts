@@ -6,11 +6,16 @@ import { useAuthStore } from './auth-store.js';
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 
-/** A 401 from the API means the session is gone: sign out here too, and the guard takes over. */
+/**
+ * A 401 from a procedure that used the main session means that session is gone: sign out here
+ * too, and the guard takes over. Key login answers 401 for a bad signature, which says nothing
+ * about the main session, so it is left out.
+ */
 function signOutOnExpiredSession(error: unknown): void {
-  if (error instanceof TRPCClientError && error.data?.httpStatus === 401) {
-    useAuthStore.getState().logout();
-  }
+  if (!(error instanceof TRPCClientError) || error.data?.httpStatus !== 401) return;
+  const path = String(error.data?.path ?? '');
+  if (path.startsWith('keyAuth.')) return;
+  useAuthStore.getState().logout();
 }
 
 export function createQueryClient(): QueryClient {

@@ -31,7 +31,11 @@ export class WatchedPage {
   ) {
     const watch = (p: Page) => {
       p.on('console', (message) => {
-        if (message.type() === 'error') this.problems.push(`console: ${message.text()}`);
+        // Chromium echoes every HTTP error as a console line without its URL; the response
+        // listener below records those with the URL, so a journey can allow them precisely.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          this.problems.push(`console: ${message.text()}`);
+        }
       });
       p.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
       p.on('requestfailed', (request) => {
@@ -61,7 +65,10 @@ export class WatchedPage {
     const unexpected = this.problems.filter(
       (problem) => !this.allowed.some((pattern) => pattern.test(problem)),
     );
-    expect(unexpected, 'unexpected console errors or failed requests').toEqual([]);
+    expect(
+      unexpected,
+      `unexpected console errors or failed requests:\n${unexpected.join('\n')}`,
+    ).toEqual([]);
   }
 
   async goto(pathname: string): Promise<void> {

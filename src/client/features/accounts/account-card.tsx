@@ -19,13 +19,13 @@ export function AccountCard({ account }: { account: Account }) {
       <p className="line-clamp-2 min-h-10 text-sm text-muted-foreground">
         {account.description || 'No description'}
       </p>
-      <div className="mt-auto flex flex-wrap gap-2">
+      <div className="mt-auto grid grid-cols-2 gap-2">
         <MoneyButtons account={account} />
         <Link
           to="/accounts/$accountId"
           params={{ accountId: account.id }}
           aria-label={`View Details of ${account.title}`}
-          className="inline-flex h-8 items-center rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:opacity-90"
+          className="col-span-2 inline-flex h-8 items-center justify-center rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:opacity-90"
         >
           View Details
         </Link>

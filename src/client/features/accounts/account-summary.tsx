@@ -11,9 +11,7 @@ export function AccountSummary({ account, badges }: { account: Account; badges?:
         <AccountIcon icon={account.icon} color={account.color} className="h-12 w-12" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-xl font-semibold">{account.title}</h2>
-          <p className="text-sm text-muted-foreground">
-            {account.description || 'No description'}
-          </p>
+          <p className="text-sm text-muted-foreground">{account.description || 'No description'}</p>
           {badges && <div className="mt-2 flex flex-wrap gap-2">{badges}</div>}
         </div>
       </div>

@@ -17,7 +17,7 @@ export function MoneyButtons({ account, size = 'sm' }: { account: Account; size?
         aria-label={`Deposit to ${account.title}`}
         onClick={() => setDialog('deposit')}
       >
-        <ArrowDownToLine className="h-4 w-4" aria-hidden />
+        <ArrowDownToLine className="h-4 w-4 shrink-0" aria-hidden />
         Deposit
       </Button>
       <Button
@@ -26,7 +26,7 @@ export function MoneyButtons({ account, size = 'sm' }: { account: Account; size?
         aria-label={`Withdraw from ${account.title}`}
         onClick={() => setDialog('withdraw')}
       >
-        <ArrowUpFromLine className="h-4 w-4" aria-hidden />
+        <ArrowUpFromLine className="h-4 w-4 shrink-0" aria-hidden />
         Withdraw
       </Button>
       <DepositDialog account={account} open={dialog === 'deposit'} onOpenChange={close} />

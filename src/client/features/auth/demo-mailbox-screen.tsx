@@ -29,8 +29,8 @@ export function DemoMailboxScreen({ email }: { email?: string }) {
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
             In demo mode sign-in runs on a local emulator and no email leaves this machine. The
-            messages it would have sent are listed here: open a verification link, then go back
-            and choose &quot;I have verified my email&quot;.
+            messages it would have sent are listed here: open a verification link, then go back and
+            choose &quot;I have verified my email&quot;.
           </p>
         </div>
         {demo && (
@@ -85,7 +85,9 @@ function MailboxBody(props: {
         <li key={message.link}>
           <Card className="flex flex-wrap items-center justify-between gap-3">
             <div className="min-w-0">
-              <p className="font-medium">{REQUEST_TYPES[message.requestType] ?? message.requestType}</p>
+              <p className="font-medium">
+                {REQUEST_TYPES[message.requestType] ?? message.requestType}
+              </p>
               <p className="truncate text-sm text-muted-foreground">To: {message.email}</p>
             </div>
             <a

@@ -4,8 +4,8 @@ import { GithubIcon, GoogleIcon } from './brand-icons.js';
 import type { PendingAction, Provider } from './use-sign-in-actions.js';
 
 const BUTTONS = [
-  { provider: 'github', label: 'Login with Github', Icon: GithubIcon },
-  { provider: 'google', label: 'Login with Google', Icon: GoogleIcon },
+  { provider: 'github', name: 'Github', Icon: GithubIcon },
+  { provider: 'google', name: 'Google', Icon: GoogleIcon },
 ] as const;
 
 /** "Login with Github" / "Login with Google": popup sign-in, same on /login and /signup. */
@@ -16,7 +16,7 @@ export function ProviderButtons(props: {
 }) {
   return (
     <div className="flex flex-col gap-3">
-      {BUTTONS.map(({ provider, label, Icon }) => (
+      {BUTTONS.map(({ provider, name, Icon }) => (
         <Button
           key={provider}
           variant="outline"
@@ -26,11 +26,11 @@ export function ProviderButtons(props: {
           onClick={() => props.onSelect(provider)}
         >
           {props.pending === provider ? (
-            <Spinner className="h-4 w-4" label={`Signing in with ${provider}`} />
+            <Spinner className="h-4 w-4" label={`Signing in with ${name}`} />
           ) : (
             <Icon className="h-4 w-4" />
           )}
-          {label}
+          {`Login with ${name}`}
         </Button>
       ))}
     </div>

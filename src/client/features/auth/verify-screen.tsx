@@ -30,8 +30,8 @@ export function VerifyScreen() {
           Open it, then come back here.
         </p>
         <Button className="w-full" disabled={busy} onClick={verification.check}>
-          {verification.pending === 'check' && <Spinner className="h-4 w-4" label="Checking" />}
-          I have verified my email
+          {verification.pending === 'check' && <Spinner className="h-4 w-4" label="Checking" />}I
+          have verified my email
         </Button>
         <p className="text-center text-muted-foreground">
           Didn&apos;t get the email?{' '}

@@ -88,7 +88,11 @@ export function AddExpenseForm({
           options={accountOptions}
         />
       </div>
-      <Button type="submit" className="w-full" disabled={amount.amount === null || create.isPending}>
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={amount.amount === null || create.isPending}
+      >
         {create.isPending && <Spinner className="h-4 w-4" label="Submitting" />}
         Add Expense
       </Button>

@@ -33,7 +33,9 @@ export function ExpensesPage() {
           </h1>
           <ExpensesSubtitle scope={scope} defaultAccountId={defaultAccountId} />
         </div>
-        <AddExpenseButton initialAccountId={scope === 'default-account' ? defaultAccountId : null} />
+        <AddExpenseButton
+          initialAccountId={scope === 'default-account' ? defaultAccountId : null}
+        />
       </div>
       <Card>{body()}</Card>
     </section>

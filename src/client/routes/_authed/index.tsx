@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 
-export const Route = createFileRoute('/_authed/')({
-  component: () => <h1 className="text-2xl font-bold">Dashboard</h1>,
-});
+export const Route = createFileRoute('/_authed/')({ component: DashboardPage });

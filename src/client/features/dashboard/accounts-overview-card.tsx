@@ -1,0 +1,112 @@
+import { useId } from 'react';
+import { Link } from '@tanstack/react-router';
+import { ArrowUpFromLine, MoreHorizontal, Plus, Send } from 'lucide-react';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardTitle } from '../../components/ui/card.js';
+import { PageSpinner } from '../../components/page-spinner.js';
+import { QueryError } from '../../components/query-error.js';
+import { formatMoney } from '../../lib/format.js';
+import { trpc } from '../../lib/trpc.js';
+import { AccountIcon } from '../accounts/account-icon.js';
+import { totalBalance } from './total-balance.js';
+
+const SHOWN = 5;
+const QUICK_ACTIONS = [
+  { label: 'Add', icon: Plus },
+  { label: 'Send', icon: Send },
+  { label: 'Top-up', icon: ArrowUpFromLine },
+  { label: 'More', icon: MoreHorizontal },
+];
+
+/** Spec: Add, Send, Top-up and More do nothing yet, so they are shown switched off. */
+function QuickActions() {
+  const noteId = useId();
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-4 gap-2">
+        {QUICK_ACTIONS.map(({ label, icon: Icon }) => (
+          <Button
+            key={label}
+            variant="outline"
+            size="sm"
+            className="flex h-auto flex-col gap-1 py-2"
+            disabled
+            aria-describedby={noteId}
+          >
+            <Icon className="h-4 w-4" aria-hidden />
+            {label}
+          </Button>
+        ))}
+      </div>
+      <p id={noteId} className="text-xs text-muted-foreground">
+        Quick actions are coming soon.
+      </p>
+    </div>
+  );
+}
+
+function AccountsSummary() {
+  const accounts = trpc.account.list.useQuery({});
+  if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
+  if (accounts.isError) {
+    return (
+      <QueryError
+        error={accounts.error}
+        fallback="Could not load your accounts."
+        onRetry={() => void accounts.refetch()}
+      />
+    );
+  }
+  const list = accounts.data.data;
+  return (
+    <div className="space-y-4">
+      <div>
+        <p className="text-sm text-muted-foreground">Total balance</p>
+        <p className="text-3xl font-bold tabular-nums">{formatMoney(totalBalance(list))}</p>
+        <p className="text-sm text-muted-foreground">
+          Across {list.length} {list.length === 1 ? 'account' : 'accounts'}
+        </p>
+      </div>
+      {list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No accounts found.{' '}
+          <Link to="/accounts" className="font-medium text-primary underline">
+            Add one
+          </Link>
+        </p>
+      ) : (
+        <ul className="divide-y divide-border">
+          {list.slice(0, SHOWN).map((account) => (
+            <li key={account.id}>
+              <Link
+                to="/accounts/$accountId"
+                params={{ accountId: account.id }}
+                className="flex items-center gap-3 rounded-md py-2 hover:bg-muted"
+              >
+                <AccountIcon icon={account.icon} color={account.color} className="h-8 w-8" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium">{account.title}</span>
+                <span className="text-sm tabular-nums">{formatMoney(account.balance)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.length > SHOWN && (
+        <Link to="/accounts" className="text-sm font-medium text-primary underline">
+          View all {list.length} accounts
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The dashboard's Accounts card: real total and accounts, and the placeholder quick actions. */
+export function AccountsOverviewCard() {
+  return (
+    <Card className="space-y-4">
+      <CardTitle>Accounts</CardTitle>
+      <AccountsSummary />
+      <QuickActions />
+    </Card>
+  );
+}

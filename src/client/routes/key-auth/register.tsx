@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { KeyRegisterScreen } from '../../features/key-auth/register-screen.js';
+
+export const Route = createFileRoute('/key-auth/register')({ component: KeyRegisterScreen });
