@@ -28,11 +28,7 @@ export function LoginScreen() {
       footer={<TermsNote />}
     >
       {unavailable && <SignInUnavailable failed={actions.failed} />}
-      <ProviderButtons
-        pending={actions.pending}
-        disabled={!actions.available}
-        onSelect={actions.loginWithProvider}
-      />
+      <ProviderButtons actions={actions} />
       <OrDivider label="Or continue with" />
       <CredentialsForm
         id="login"

@@ -1,21 +1,32 @@
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { GithubIcon, GoogleIcon } from './brand-icons.js';
-import type { PendingAction, Provider } from './use-sign-in-actions.js';
+import { DemoProviderDialog } from './demo-provider-dialog.js';
+import type { useSignInActions } from './use-sign-in-actions.js';
 
 const BUTTONS = [
   { provider: 'github', name: 'Github', Icon: GithubIcon },
   { provider: 'google', name: 'Google', Icon: GoogleIcon },
 ] as const;
 
-/** "Login with Github" / "Login with Google": popup sign-in, same on /login and /signup. */
-export function ProviderButtons(props: {
-  pending: PendingAction | null;
-  disabled: boolean;
-  onSelect(provider: Provider): void;
-}) {
+/**
+ * "Login with Github" / "Login with Google", same on /login and /signup: a popup with a real
+ * Firebase project, the demo stand-in screen in demo mode.
+ */
+export function ProviderButtons({ actions }: { actions: ReturnType<typeof useSignInActions> }) {
+  const props = {
+    pending: actions.pending,
+    disabled: !actions.available,
+    onSelect: actions.loginWithProvider,
+  };
   return (
     <div className="flex flex-col gap-3">
+      <DemoProviderDialog
+        provider={actions.demoProvider}
+        pending={actions.pending !== null}
+        onCancel={actions.closeDemoProvider}
+        onContinue={(provider, account) => void actions.demoLogin(provider, account)}
+      />
       {BUTTONS.map(({ provider, name, Icon }) => (
         <Button
           key={provider}

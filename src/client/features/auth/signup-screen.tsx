@@ -23,11 +23,7 @@ export function SignupScreen() {
       footer={<TermsNote />}
     >
       {unavailable && <SignInUnavailable failed={actions.failed} />}
-      <ProviderButtons
-        pending={actions.pending}
-        disabled={!actions.available}
-        onSelect={actions.loginWithProvider}
-      />
+      <ProviderButtons actions={actions} />
       <OrDivider label="Or continue with" />
       <CredentialsForm
         id="signup"

@@ -24,6 +24,8 @@ export function useSignInActions() {
   const session = useFirebaseSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingAction | null>(null);
+  /** Demo mode: the provider whose stand-in sign-in screen is open. */
+  const [demoProvider, setDemoProvider] = useState<Provider | null>(null);
 
   async function run(action: PendingAction, fallback: string, task: () => Promise<void>) {
     if (pending) return;
@@ -82,7 +84,7 @@ export function useSignInActions() {
       await goVerify(user, email, 'Your account has been created. Please verify your email.');
     });
 
-  const loginWithProvider = (provider: Provider) =>
+  const popupLogin = (provider: Provider) =>
     run(provider, 'Provider login failed', async () => {
       const auth = await session.getAuth();
       const sdk = await import('firebase/auth');
@@ -98,5 +100,49 @@ export function useSignInActions() {
       await session.startSession(user, PROVIDERS[provider].success);
     });
 
-  return { ...session, pending, login, signup, loginWithProvider };
+  /**
+   * Demo mode signs in against the Auth emulator with an emulator identity for the provider.
+   * Firebase's popup flow would first load a script from apis.google.com, which a machine
+   * without internet cannot reach; the stand-in screen asks what the emulator's screen asks.
+   */
+  const demoLogin = (provider: Provider, account: { email: string; name: string }) =>
+    run(provider, 'Provider login failed', async () => {
+      const auth = await session.getAuth();
+      const sdk = await import('firebase/auth');
+      const claims = JSON.stringify({
+        sub: `demo-${provider}-${account.email.toLowerCase()}`,
+        email: account.email,
+        email_verified: true,
+        name: account.name,
+      });
+      const credential =
+        provider === 'google'
+          ? sdk.GoogleAuthProvider.credential(claims)
+          : sdk.GithubAuthProvider.credential(claims);
+      let user: User;
+      try {
+        ({ user } = await sdk.signInWithCredential(auth, credential));
+      } catch (error) {
+        toast.error(PROVIDERS[provider].failed, { description: describeAuthError(error) });
+        return;
+      }
+      setDemoProvider(null);
+      await session.startSession(user, PROVIDERS[provider].success);
+    });
+
+  const loginWithProvider = (provider: Provider) => {
+    if (session.appConfig?.demo) setDemoProvider(provider);
+    else void popupLogin(provider);
+  };
+
+  return {
+    ...session,
+    pending,
+    login,
+    signup,
+    loginWithProvider,
+    demoProvider,
+    closeDemoProvider: () => setDemoProvider(null),
+    demoLogin,
+  };
 }
