@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import type { Account } from '../../../shared/schemas/account.js';
 import { Button } from '../../components/ui/button.js';
-import { DepositDialog } from './deposit-dialog.js';
-import { WithdrawDialog } from './withdraw-dialog.js';
+import { MoneyMovementDialog } from './money-movement-dialog.js';
 
 /** Deposit and Withdraw buttons for one account, each opening its dialog. */
 export function MoneyButtons({ account, size = 'sm' }: { account: Account; size?: 'sm' | 'md' }) {
@@ -29,8 +28,18 @@ export function MoneyButtons({ account, size = 'sm' }: { account: Account; size?
         <ArrowUpFromLine className="h-4 w-4 shrink-0" aria-hidden />
         Withdraw
       </Button>
-      <DepositDialog account={account} open={dialog === 'deposit'} onOpenChange={close} />
-      <WithdrawDialog account={account} open={dialog === 'withdraw'} onOpenChange={close} />
+      <MoneyMovementDialog
+        kind="deposit"
+        account={account}
+        open={dialog === 'deposit'}
+        onOpenChange={close}
+      />
+      <MoneyMovementDialog
+        kind="withdraw"
+        account={account}
+        open={dialog === 'withdraw'}
+        onOpenChange={close}
+      />
     </>
   );
 }

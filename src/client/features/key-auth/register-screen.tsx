@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.js';
-import { Input } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { KeyEmailField } from './key-email-field.js';
 import { AuthCard } from '../auth/auth-card.js';
 import { useKeyRegister } from './use-key-register.js';
 
@@ -23,28 +22,15 @@ export function KeyRegisterScreen() {
       description="Enter your email address to continue and generate key"
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="key-register-email">Email</Label>
-          <Input
-            id="key-register-email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="m@example.com"
-            value={email}
-            onChange={(event) => {
-              registration.clearError();
-              setEmail(event.target.value);
-            }}
-            aria-invalid={Boolean(registration.error)}
-            aria-describedby={registration.error ? 'key-register-error' : undefined}
-          />
-          {registration.error && (
-            <p id="key-register-error" role="alert" className="text-sm text-destructive">
-              {registration.error}
-            </p>
-          )}
-        </div>
+        <KeyEmailField
+          id="key-register-email"
+          value={email}
+          error={registration.error}
+          onChange={(value) => {
+            registration.clearError();
+            setEmail(value);
+          }}
+        />
         <Button type="submit" disabled={!email.trim() || registration.pending}>
           {registration.pending && <Spinner className="h-4 w-4" label="Registering" />}
           {registration.pending ? 'Generating Keys & Registering...' : 'Generate Keys & Register'}

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.js';
-import { Input } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { KeyEmailField } from './key-email-field.js';
 import { AuthCard } from '../auth/auth-card.js';
 import { useKeyVerify } from './use-key-verify.js';
 
@@ -23,28 +22,15 @@ export function KeyVerifyScreen({ initialEmail }: { initialEmail?: string }) {
       description="Sign in with the key stored in this browser for your email"
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="key-verify-email">Email</Label>
-          <Input
-            id="key-verify-email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="m@example.com"
-            value={email}
-            onChange={(event) => {
-              login.clearError();
-              setEmail(event.target.value);
-            }}
-            aria-invalid={Boolean(login.error)}
-            aria-describedby={login.error ? 'key-verify-error' : undefined}
-          />
-          {login.error && (
-            <p id="key-verify-error" role="alert" className="text-sm text-destructive">
-              {login.error}
-            </p>
-          )}
-        </div>
+        <KeyEmailField
+          id="key-verify-email"
+          value={email}
+          error={login.error}
+          onChange={(value) => {
+            login.clearError();
+            setEmail(value);
+          }}
+        />
         <Button type="submit" disabled={login.pending}>
           {login.pending && <Spinner className="h-4 w-4" label="Verifying" />}
           Verify with Key
