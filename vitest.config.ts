@@ -2,6 +2,8 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { CHROMIUM_PATH, chromiumAvailable } from './tests/e2e/support/chromium.js';
 
 const integration = ['tests/integration/**/*.test.ts'];
+/** Projects do not inherit the root's timeouts, so each one spreads these. */
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 const clientUnit = ['src/client/**/*.test.{ts,tsx}'];
 
@@ -44,15 +46,16 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
-        test: { name: 'unit', include: unit, environment: 'node' },
+        test: { name: 'unit', include: unit, environment: 'node', ...timeouts },
       },
       {
-        test: { name: 'client', include: clientUnit, environment: 'happy-dom' },
+        test: { name: 'client', include: clientUnit, environment: 'happy-dom', ...timeouts },
       },
       {
         test: {
           name: 'pglite',
           include: integration,
+          ...timeouts,
           environment: 'node',
           env: { TEST_DATABASE_URL: '' },
         },
@@ -63,6 +66,7 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: integration,
+                ...timeouts,
                 environment: 'node',
                 env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
               },

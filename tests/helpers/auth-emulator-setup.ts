@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { freePortBlock } from './free-ports.js';
 import { startAuthEmulator } from '../../src/server/dev/auth-emulator.js';
 import { DEMO_PROJECT_ID } from '../../src/server/features/auth/firebase-identity.js';
 
@@ -8,9 +9,11 @@ declare module 'vitest' {
   }
 }
 
-/** One real Auth emulator for the whole run, on its own ports so a running app is not disturbed. */
+/** One real Auth emulator for the whole run, on free ports so nothing else running is disturbed. */
 export default async function setup(project: TestProject) {
-  const port = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9499);
+  const port = process.env.TEST_AUTH_EMULATOR_PORT
+    ? Number(process.env.TEST_AUTH_EMULATOR_PORT)
+    : await freePortBlock(3);
   const emulator = await startAuthEmulator({ port, projectId: DEMO_PROJECT_ID });
   project.provide('authEmulatorHost', emulator.host);
   return () => emulator.stop();

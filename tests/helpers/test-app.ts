@@ -36,7 +36,7 @@ export interface TestApp {
   /** A REST call with the user's bearer token. */
   rest(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A typed tRPC caller acting as the user (or as nobody). */
-  caller(user: TestUser | null): AppCaller;
+  caller(user: TestUser | null, options?: { idempotencyKey?: string }): AppCaller;
   close(): Promise<void>;
 }
 
@@ -75,12 +75,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (user) headers.authorization = `Bearer ${user.token}`;
       return app.inject({ ...options, headers });
     },
-    caller(user) {
+    caller(user, options = {}) {
       return createAppCaller(
         createContext({
           id: 'test',
           log: app.log,
-          headers: user ? { authorization: `Bearer ${user.token}` } : {},
+          headers: {
+            ...(user && { authorization: `Bearer ${user.token}` }),
+            ...(options.idempotencyKey !== undefined && {
+              'idempotency-key': options.idempotencyKey,
+            }),
+          },
         }),
       );
     },

@@ -10,6 +10,14 @@ export type Db = Kysely<DB>;
 /** Repository functions take either the pool or an open transaction. */
 export type DbOrTx = Kysely<DB> | Transaction<DB>;
 
+/**
+ * Runs `fn` in a transaction, or inside the caller's when `db` already is one, so a service can
+ * be composed into a larger unit of work (an idempotent request) without nesting transactions.
+ */
+export function inTransaction<T>(db: DbOrTx, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<DB>) : db.transaction().execute(fn);
+}
+
 export type DatabaseTarget =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
 

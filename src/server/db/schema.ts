@@ -67,11 +67,24 @@ export interface KeyChallengesTable {
   used_at: Date | null;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_sha256: string;
+  status: number | null;
+  error_code: string | null;
+  /** JSON text of the stored response body. */
+  response: string | null;
+  created_at: Date;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   key_credentials: KeyCredentialsTable;
   key_challenges: KeyChallengesTable;
+  idempotency_keys: IdempotencyKeysTable;
   accounts: AccountsTable;
   transactions: TransactionsTable;
 }

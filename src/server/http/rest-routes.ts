@@ -96,10 +96,12 @@ export function mountRestRoutes(
         }
         // Path parameters win over body fields of the same name.
         const input = { ...fromRequest, ...(req.params as Record<string, string>) };
+        const ctx = createContext(req);
         try {
-          const caller = createAppCaller(createContext(req));
-          return await procedureAt(caller, path)(input);
+          const result = await procedureAt(createAppCaller(ctx), path)(input);
+          return reply.headers(ctx.responseHeaders).send(result);
         } catch (error) {
+          reply.headers(ctx.responseHeaders);
           return sendProcedureError(req, reply, error);
         }
       },

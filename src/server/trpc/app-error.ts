@@ -26,7 +26,10 @@ function issuesOf(error: ZodError): ErrorIssue[] {
 
 const APP_CODE_BY_TRPC = new Map<string, AppErrorCode>(
   (Object.keys(APP_ERRORS) as AppErrorCode[])
-    .filter((code) => !['INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'].includes(code))
+    .filter(
+      (code) =>
+        !['INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED', 'IDEMPOTENCY_KEY_REUSED'].includes(code),
+    )
     .map((code) => [APP_ERRORS[code].trpc, code]),
 );
 
@@ -39,7 +42,8 @@ export function describeError(error: TRPCError): Omit<ErrorBody, 'success'> & { 
       status: APP_ERRORS[error.appCode].status,
     };
   }
-  if (error.cause instanceof ZodError) {
+  // Only input validation is the caller's fault; a ZodError from output validation is ours.
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof ZodError) {
     const issues = issuesOf(error.cause);
     return {
       code: 'VALIDATION_ERROR',

@@ -18,6 +18,10 @@ export interface Context extends AppDeps {
   log: FastifyBaseLogger;
   /** The bearer token as sent; resolved to a user only by procedures that need one. */
   bearerToken: string | null;
+  /** The Idempotency-Key header as sent, for the procedures that honour one. */
+  idempotencyKey: string | null;
+  /** Headers a procedure wants on its HTTP response (the REST door applies them). */
+  responseHeaders: Record<string, string>;
 }
 
 export function bearerTokenOf(header: string | undefined): string | null {
@@ -30,11 +34,21 @@ export function createContextFactory(deps: AppDeps) {
   return (req: {
     id: string;
     log: FastifyBaseLogger;
-    headers: { authorization?: string | undefined };
-  }): Context => ({
-    ...deps,
-    requestId: req.id,
-    log: req.log,
-    bearerToken: bearerTokenOf(req.headers.authorization),
-  });
+    headers: {
+      authorization?: string | undefined;
+      'idempotency-key'?: string | string[] | undefined;
+    };
+  }): Context => {
+    const idempotencyKey = req.headers['idempotency-key'];
+    return {
+      ...deps,
+      requestId: req.id,
+      log: req.log,
+      bearerToken: bearerTokenOf(req.headers.authorization),
+      idempotencyKey: Array.isArray(idempotencyKey)
+        ? (idempotencyKey[0] ?? null)
+        : (idempotencyKey ?? null),
+      responseHeaders: {},
+    };
+  };
 }

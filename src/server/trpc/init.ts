@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { MESSAGES } from '../../shared/errors.js';
-import { resolveSession } from '../features/sessions/session-service.js';
+import { resolveSession, type SessionUser } from '../features/sessions/session-service.js';
 import { AppError, describeError } from './app-error.js';
 import type { Context } from './context.js';
 
@@ -41,3 +41,6 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
   return next({ ctx: { ...ctx, user } });
 });
+
+/** The context of a procedure behind protectedProcedure. */
+export type AuthedContext = Context & { user: SessionUser };

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startBuiltApp } from './app-server.js';
+import { freePortBlock } from '../../helpers/free-ports.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,8 +11,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const app = await startBuiltApp(
-    Number(process.env.E2E_PORT ?? 3917 + 100),
-    Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9899),
+    process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePortBlock(1),
+    process.env.E2E_AUTH_EMULATOR_PORT
+      ? Number(process.env.E2E_AUTH_EMULATOR_PORT)
+      : await freePortBlock(3),
   );
   project.provide('e2eBaseUrl', app.baseUrl);
   project.provide('e2eAuthEmulatorHost', app.authEmulatorHost);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.js';
 import {
   BODY_ROUTE_ERRORS,
   ID_ROUTE_ERRORS,
@@ -14,6 +14,7 @@ import {
   createAccountInput,
   moneyMovementInput,
   updateAccountInput,
+  type MoneyMovementInput,
 } from '../../../shared/schemas/account.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import { movementOutput } from '../../../shared/schemas/ledger.js';
@@ -25,8 +26,26 @@ import {
   updateUserAccount,
 } from './account-service.js';
 import { moveMoney } from '../ledger/movement-service.js';
+import { idempotent } from '../idempotency/idempotency.js';
+import { idempotencyHeaders, idempotencyScope } from '../idempotency/idempotency-openapi.js';
 
 const tags = ['Accounts'];
+
+/** Deposit and withdraw: one idempotent money movement each, answered with both sides of it. */
+function moneyMovement(type: 'deposit' | 'withdraw', message: string) {
+  return ({ ctx, input }: { ctx: AuthedContext; input: MoneyMovementInput }) =>
+    idempotent(idempotencyScope(ctx), `account.${type}`, input, async (db) => ({
+      success: true as const,
+      message,
+      data: await moveMoney(db, {
+        userId: ctx.user.id,
+        accountId: input.id,
+        type,
+        amount: input.amount,
+        description: input.description,
+      }),
+    }));
+}
 
 export const accountRouter = router({
   list: protectedProcedure
@@ -52,17 +71,20 @@ export const accountRouter = router({
         method: 'POST',
         path: '/api/account',
         errorResponses: BODY_ROUTE_ERRORS,
+        requestHeaders: idempotencyHeaders,
         tags,
         summary: 'Create an account',
       },
     })
     .input(createAccountInput)
     .output(accountOutput)
-    .mutation(async ({ ctx, input }) => ({
-      success: true as const,
-      message: 'Account added successfully',
-      data: await createUserAccount(ctx.database.db, ctx.user.id, input),
-    })),
+    .mutation(({ ctx, input }) =>
+      idempotent(idempotencyScope(ctx), 'account.create', input, async (db) => ({
+        success: true as const,
+        message: 'Account added successfully',
+        data: await createUserAccount(db, ctx.user.id, input),
+      })),
+    ),
 
   get: protectedProcedure
     .meta({
@@ -122,23 +144,14 @@ export const accountRouter = router({
         method: 'POST',
         path: '/api/account/{id}/deposit',
         errorResponses: MOVEMENT_ROUTE_ERRORS,
+        requestHeaders: idempotencyHeaders,
         tags,
         summary: 'Deposit money',
       },
     })
     .input(moneyMovementInput)
     .output(movementOutput)
-    .mutation(async ({ ctx, input }) => ({
-      success: true as const,
-      message: 'Deposit successful',
-      data: await moveMoney(ctx.database.db, {
-        userId: ctx.user.id,
-        accountId: input.id,
-        type: 'deposit',
-        amount: input.amount,
-        description: input.description,
-      }),
-    })),
+    .mutation(moneyMovement('deposit', 'Deposit successful')),
 
   withdraw: protectedProcedure
     .meta({
@@ -146,21 +159,12 @@ export const accountRouter = router({
         method: 'POST',
         path: '/api/account/{id}/withdraw',
         errorResponses: MOVEMENT_ROUTE_ERRORS,
+        requestHeaders: idempotencyHeaders,
         tags,
         summary: 'Withdraw money (refused with 422 "Insufficient funds" beyond the balance)',
       },
     })
     .input(moneyMovementInput)
     .output(movementOutput)
-    .mutation(async ({ ctx, input }) => ({
-      success: true as const,
-      message: 'Withdrawal successful',
-      data: await moveMoney(ctx.database.db, {
-        userId: ctx.user.id,
-        accountId: input.id,
-        type: 'withdraw',
-        amount: input.amount,
-        description: input.description,
-      }),
-    })),
+    .mutation(moneyMovement('withdraw', 'Withdrawal successful')),
 });

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connect.js';
+import type { Db, DbOrTx } from '../../db/connect.js';
 import { notFound } from '../../trpc/app-error.js';
 import {
   DEFAULT_ACCOUNT_COLOR,
@@ -26,7 +26,7 @@ export async function getUserAccount(db: Db, userId: string, id: string): Promis
 }
 
 export async function createUserAccount(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   fields: AccountFields,
 ): Promise<Account> {

@@ -15,6 +15,8 @@ import {
 } from '../../../shared/schemas/ledger.js';
 import { listAccountExpenses, listExpenses, listTransactionsPage } from './ledger-service.js';
 import { recordExpense } from './movement-service.js';
+import { idempotent } from '../idempotency/idempotency.js';
+import { idempotencyHeaders, idempotencyScope } from '../idempotency/idempotency-openapi.js';
 
 const noInput = z.object({});
 
@@ -59,22 +61,25 @@ export const expenseRouter = router({
         method: 'POST',
         path: '/api/expenses/expense',
         errorResponses: MOVEMENT_ROUTE_ERRORS,
+        requestHeaders: idempotencyHeaders,
         tags: ['Expenses'],
         summary: 'Record an expense; with an accountId it debits that account',
       },
     })
     .input(createExpenseInput)
     .output(movementOutput)
-    .mutation(async ({ ctx, input }) => ({
-      success: true as const,
-      message: 'Expense created successfully',
-      data: await recordExpense(ctx.database.db, {
-        userId: ctx.user.id,
-        accountId: input.accountId,
-        amount: input.amount,
-        description: input.description,
-      }),
-    })),
+    .mutation(({ ctx, input }) =>
+      idempotent(idempotencyScope(ctx), 'expense.create', input, async (db) => ({
+        success: true as const,
+        message: 'Expense created successfully',
+        data: await recordExpense(db, {
+          userId: ctx.user.id,
+          accountId: input.accountId,
+          amount: input.amount,
+          description: input.description,
+        }),
+      })),
+    ),
 });
 
 export const transactionRouter = router({

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from '../../db/connect.js';
+import { inTransaction, type DbOrTx } from '../../db/connect.js';
 import { AppError, notFound } from '../../trpc/app-error.js';
 import { applyBalanceDelta, findAccount, toAccount } from '../accounts/account-repository.js';
 import { insertLedgerRow, toTransaction } from './ledger-repository.js';
@@ -43,10 +43,10 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
  * Moves money in or out of an account: the balance changes atomically in SQL and its ledger row
  * is written in the same transaction, so the balance always equals the sum of its ledger.
  */
-export async function moveMoney(db: Db, req: MovementRequest): Promise<Movement> {
+export async function moveMoney(db: DbOrTx, req: MovementRequest): Promise<Movement> {
   const amountCents = unitsToCents(req.amount);
   const delta = req.type === 'deposit' ? amountCents : -amountCents;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const account = await applyBalanceDelta(
       trx,
       req.userId,
@@ -68,7 +68,7 @@ export async function moveMoney(db: Db, req: MovementRequest): Promise<Movement>
 
 /** An expense debits its account when it names one; without one it touches no balance. */
 export async function recordExpense(
-  db: Db,
+  db: DbOrTx,
   req: {
     userId: string;
     accountId: string | null | undefined;
