@@ -5,7 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.js';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.js';
 import { ThemeProvider } from './lib/theme.js';
+import { z } from 'zod';
 import './styles.css';
+
+// zod probes for eval (new Function) to compile faster validators; the CSP forbids eval.
+z.config({ jitless: true });
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type Database } from './db/connect.js';
@@ -15,6 +14,10 @@ import { sendError } from './http/error-reply.js';
 import { installSignInRateLimits } from './http/sign-in-rate-limit.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
 import { registerClientApp } from './http/client-app.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerCors } from './http/cors.js';
+import { requestIdOf } from './http/request-id.js';
+import { withLogRedaction } from './http/log-redaction.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -34,9 +37,11 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const env: Env = { ...envSchema.parse({}), ...options.env };
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Whatever logger the caller asks for, secrets are redacted (design rule 5).
+    logger: withLogRedaction(options.logger ?? false),
     bodyLimit: env.BODY_LIMIT_BYTES,
-    genReqId: () => randomUUID(),
+    // A well-formed incoming X-Request-Id is kept (load balancers), anything else replaced.
+    genReqId: requestIdOf,
     requestIdHeader: false,
     // Long enough that an over-long id reaches validation and gets its own clear message.
     routerOptions: { maxParamLength: 4096 },
@@ -85,6 +90,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandlers(app);
+  await registerSecurityHeaders(app, {
+    production: env.NODE_ENV === 'production',
+    firebase: {
+      emulatorUrl: firebase?.emulatorUrl,
+      authDomain: firebase && !firebase.demo ? firebase.webConfig.authDomain : null,
+    },
+  });
+  await registerCors(app, env.CORS_ORIGINS);
   await installSignInRateLimits(app, {
     perIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
     perEmailPerMinute: env.AUTH_RATE_LIMIT_PER_EMAIL,

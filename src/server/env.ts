@@ -39,6 +39,44 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /**
+   * Origins (scheme://host[:port], comma-separated) whose pages may call the API cross-origin.
+   * Empty by default: no Access-Control-Allow-Origin for anyone; the web app is same-origin.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((item) => item.trim())) {
+        if (!entry) continue;
+        let origin: string | null = null;
+        try {
+          const url = new URL(entry);
+          const bare =
+            (url.protocol === 'http:' || url.protocol === 'https:') &&
+            url.pathname === '/' &&
+            !url.search &&
+            !url.hash &&
+            !url.username &&
+            !url.password &&
+            !entry.includes('*');
+          // Exactly an origin; case and a default port are normalised as browsers send them.
+          if (bare) origin = url.origin;
+        } catch {
+          origin = null;
+        }
+        if (!origin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an origin like https://app.example.com (comma-separated, no path, no wildcard)`,
+          });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;

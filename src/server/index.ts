@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     env,
     firebase,
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    // JSON lines on stdout; buildApp adds the redaction of secrets (src/server/http/log-redaction.ts).
+    logger: { level: env.LOG_LEVEL },
   });
   app.addHook('onClose', async () => {
     await firebase?.close();

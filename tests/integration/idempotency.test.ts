@@ -87,6 +87,9 @@ describe('Idempotency-Key', () => {
       code: 'INSUFFICIENT_FUNDS',
       message: 'Insufficient funds',
     });
+    // The identical body, down to the id of the request that was refused.
+    expect(replay.body).toBe(overdraft.body);
+    expect(replay.headers['x-request-id']).not.toBe(overdraft.headers['x-request-id']);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await ledgerRows()).toBe(rows);
   });

@@ -6,14 +6,20 @@ import { describeError } from '../trpc/app-error.js';
 export function sendError(
   reply: FastifyReply,
   status: number,
-  body: { code: AppErrorCode; message: string; issues?: ErrorIssue[] | undefined },
+  body: {
+    code: AppErrorCode;
+    message: string;
+    issues?: ErrorIssue[] | undefined;
+    /** A replayed refusal keeps the id of the request that was refused. */
+    requestId?: string | undefined;
+  },
 ): FastifyReply {
   const payload: ErrorBody = {
     success: false,
     message: body.message,
     code: body.code,
     ...(body.issues && { issues: body.issues }),
-    requestId: String(reply.request.id),
+    requestId: body.requestId ?? String(reply.request.id),
   };
   return reply.code(status).type('application/json; charset=utf-8').send(payload);
 }

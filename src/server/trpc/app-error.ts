@@ -11,9 +11,16 @@ import {
 /** An error a caller caused or may see: its code picks the HTTP status and the message is shown as is. */
 export class AppError extends TRPCError {
   readonly appCode: AppErrorCode;
-  constructor(appCode: AppErrorCode, message: string) {
+  /** Set when replaying a stored refusal: the request id of the request that was refused. */
+  readonly originalRequestId: string | undefined;
+  constructor(
+    appCode: AppErrorCode,
+    message: string,
+    options: { originalRequestId?: string } = {},
+  ) {
     super({ code: APP_ERRORS[appCode].trpc, message });
     this.appCode = appCode;
+    this.originalRequestId = options.originalRequestId;
   }
 }
 
@@ -40,6 +47,7 @@ export function describeError(error: TRPCError): Omit<ErrorBody, 'success'> & { 
       code: error.appCode,
       message: error.message,
       status: APP_ERRORS[error.appCode].status,
+      ...(error.originalRequestId && { requestId: error.originalRequestId }),
     };
   }
   // Only input validation is the caller's fault; a ZodError from output validation is ours.

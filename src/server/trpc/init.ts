@@ -24,7 +24,7 @@ const t = initTRPC
           httpStatus: described.status,
           path: shape.data.path,
           issues: described.issues,
-          requestId: ctx?.requestId,
+          requestId: described.requestId ?? ctx?.requestId,
         },
       };
     },

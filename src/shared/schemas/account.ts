@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { accountIdSchema, amountSchema, envelope, isoDateTime, optionalText } from './common.js';
+import {
+  accountIdSchema,
+  amountSchema,
+  envelope,
+  hasNoNul,
+  isoDateTime,
+  optionalText,
+} from './common.js';
 
 export const ACCOUNT_ICONS = ['wallet', 'credit-card'] as const;
 export const DEFAULT_ACCOUNT_ICON = 'wallet';
@@ -21,7 +28,8 @@ export const accountTitleSchema = z
   })
   .trim()
   .min(1, { error: 'Title is required' })
-  .max(TITLE_MAX, { error: `Title must be at most ${TITLE_MAX} characters` });
+  .max(TITLE_MAX, { error: `Title must be at most ${TITLE_MAX} characters` })
+  .refine(hasNoNul, { error: 'Title must not contain NUL characters' });
 
 export const accountFieldsSchema = z.object({
   title: accountTitleSchema,

@@ -18,12 +18,16 @@ export const accountIdSchema = z
   .transform((id) => id.toLowerCase())
   .meta({ description: 'Account id (UUID)', example: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11' });
 
+/** PostgreSQL text cannot hold NUL; refusing it here keeps it a clear 400, not a driver error. */
+export const hasNoNul = (text: string) => !text.includes('\u0000');
+
 /** Free text that may be left out; trimmed, at most `max` characters. */
 export function optionalText(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine(hasNoNul, { error: `${label} must not contain NUL characters` })
     .optional();
 }
 

@@ -24,6 +24,7 @@ export function idempotencyScope(ctx: Context & { user: { id: string } }): Idemp
     userId: ctx.user.id,
     key: ctx.idempotencyKey,
     clock: ctx.clock,
+    requestId: ctx.requestId,
     responseHeaders: ctx.responseHeaders,
   };
 }

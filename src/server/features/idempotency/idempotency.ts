@@ -15,6 +15,8 @@ export interface IdempotencyScope {
   userId: string;
   key: string | null;
   clock: Clock;
+  /** This request's id, stored with a refusal so its replay is the identical body. */
+  requestId: string;
   /** Set on the response of a replay. */
   responseHeaders: Record<string, string>;
 }
@@ -85,8 +87,11 @@ export async function idempotent<T>(
       const stored: unknown = record.response === null ? null : JSON.parse(record.response);
       if (record.status === 200) return { kind: 'done', value: stored as T };
       const code = isAppErrorCode(record.error_code) ? record.error_code : 'UNPROCESSABLE';
-      const message = (stored as { message?: string } | null)?.message ?? 'Request refused';
-      return { kind: 'refused', error: new AppError(code, message) };
+      const refusal = stored as { message?: string; requestId?: string } | null;
+      const error = new AppError(code, refusal?.message ?? 'Request refused', {
+        ...(refusal?.requestId && { originalRequestId: refusal.requestId }),
+      });
+      return { kind: 'refused', error };
     }
 
     await sql`SAVEPOINT idempotent_effect`.execute(trx);
@@ -108,7 +113,7 @@ export async function idempotent<T>(
         .set({
           status: APP_ERRORS[error.appCode].status,
           error_code: error.appCode,
-          response: JSON.stringify({ message: error.message }),
+          response: JSON.stringify({ message: error.message, requestId: scope.requestId }),
         })
         .where('user_id', '=', scope.userId)
         .where('key', '=', key)

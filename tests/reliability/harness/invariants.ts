@@ -1,0 +1,458 @@
+import type { LedgerSnapshot, LedgerRow } from './ledger-reader.js';
+import type { ReaderFindings } from './load.js';
+import { formatCents, sumCents } from './money.js';
+import {
+  acknowledgement,
+  isSuccess,
+  keyFromDescription,
+  outcomeOf,
+  signedCents,
+  type AccountCreation,
+  type Attempt,
+  type Operation,
+} from './operations.js';
+import type { HarnessAccount } from './setup.js';
+import type { RequestStats } from './stats.js';
+
+export interface CheckInput {
+  accounts: HarnessAccount[];
+  creations: AccountCreation[];
+  /** Seeds and load operations, with every attempt sent for each. */
+  operations: Operation[];
+  reader: ReaderFindings;
+  snapshot: LedgerSnapshot;
+  stats: RequestStats;
+  /**
+   * Crash mode: requests cut off by a kill may have committed without an answer, so a key with
+   * no answer may have one ledger row (never two), and connection errors are expected.
+   */
+  crashMode: boolean;
+  /** Moments worth naming next to a lost write (kills, restarts). */
+  events?: { at: number; label: string }[];
+}
+
+export interface Check {
+  id: string;
+  title: string;
+  ok: boolean;
+  /** How many problems were found (details shows the first few). */
+  problems: number;
+  details: string[];
+}
+
+export interface LedgerFigures {
+  /** The seed deposits made during setup: the initial total. */
+  initialCents: bigint;
+  /** Acknowledged load operations (seeds excluded). */
+  acknowledged: { deposit: Tally; withdraw: Tally; expense: Tally };
+  refused: { insufficientFunds: number; other: number };
+  unknownKeys: number;
+  unknownKeysCommitted: number;
+  /** Keys with an attempt that got no answer (cut off by a kill), retried with the same key. */
+  retriedAfterNoAnswer: number;
+  /** Of those, keys whose cut-off attempt had committed: a retry got the stored outcome. */
+  recoveredByReplay: number;
+  /** Acknowledged keys with no ledger row: writes the server confirmed, then lost. */
+  lostAcknowledged: number;
+  ledgerRows: number;
+  distinctAcknowledgedKeys: number;
+  totalBalanceCents: bigint;
+  expectedTotalCents: bigint;
+  answeredReplays: number;
+  replaysMarkedReplayed: number;
+  mismatchedReplays: number;
+}
+
+export interface Tally {
+  count: number;
+  cents: bigint;
+}
+
+export interface InvariantReport {
+  checks: Check[];
+  violations: string[];
+  figures: LedgerFigures;
+}
+
+const EXAMPLES = 5;
+
+function examples(lines: string[]): string[] {
+  if (lines.length <= EXAMPLES) return lines;
+  return [...lines.slice(0, EXAMPLES), `... and ${lines.length - EXAMPLES} more`];
+}
+
+function check(id: string, title: string, problems: string[]): Check {
+  return {
+    id,
+    title,
+    ok: problems.length === 0,
+    problems: problems.length,
+    details: examples(problems),
+  };
+}
+
+function describe(attempt: Attempt): string {
+  return attempt.status === null ? (attempt.error ?? 'no answer') : String(attempt.status);
+}
+
+/** Which top-level (and data.*) fields differ between two JSON bodies, for a readable report. */
+function differingFields(a: string, b: string): string {
+  try {
+    const left = JSON.parse(a) as Record<string, unknown>;
+    const right = JSON.parse(b) as Record<string, unknown>;
+    const fields = new Set([...Object.keys(left), ...Object.keys(right)]);
+    const differing: string[] = [];
+    for (const field of fields) {
+      const l = left[field];
+      const r = right[field];
+      if (JSON.stringify(l) === JSON.stringify(r)) continue;
+      if (l && r && typeof l === 'object' && typeof r === 'object') {
+        for (const sub of new Set([...Object.keys(l), ...Object.keys(r)])) {
+          const ls = (l as Record<string, unknown>)[sub];
+          const rs = (r as Record<string, unknown>)[sub];
+          if (JSON.stringify(ls) !== JSON.stringify(rs)) differing.push(`${field}.${sub}`);
+        }
+      } else {
+        differing.push(field);
+      }
+    }
+    return differing.join(', ') || 'formatting only';
+  } catch {
+    return 'not JSON';
+  }
+}
+
+function sameJson(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+function rowsByKey(rows: LedgerRow[]): { byKey: Map<string, LedgerRow[]>; foreign: LedgerRow[] } {
+  const byKey = new Map<string, LedgerRow[]>();
+  const foreign: LedgerRow[] = [];
+  for (const row of rows) {
+    const key = keyFromDescription(row.description);
+    if (!key) {
+      foreign.push(row);
+      continue;
+    }
+    const list = byKey.get(key);
+    if (list) list.push(row);
+    else byKey.set(key, [row]);
+  }
+  return { byKey, foreign };
+}
+
+/** Checks the bank rules against what the clients were told and what the database holds. */
+export function checkInvariants(input: CheckInput): InvariantReport {
+  const { snapshot, operations, crashMode } = input;
+  const harnessIds = new Set(input.accounts.map((a) => a.id));
+  const { byKey, foreign } = rowsByKey(snapshot.rows);
+  const opsByKey = new Map(operations.map((op) => [op.key, op]));
+  const checks: Check[] = [];
+
+  // (a) No balance is ever negative: not in any read during the load, not at the end.
+  const negatives = [
+    ...(input.reader.negativeReads > input.reader.negatives.length
+      ? [`reader saw ${input.reader.negativeReads} negative balances in all`]
+      : []),
+    ...input.reader.negatives.map(
+      (n) =>
+        `reader saw account ${n.accountId} at ${formatCents(n.balanceCents)} (${new Date(n.at).toISOString()})`,
+    ),
+    ...snapshot.accounts
+      .filter((a) => a.balanceCents < 0n)
+      .map((a) => `final balance of ${a.id} is ${formatCents(a.balanceCents)}`),
+  ];
+  checks.push(check('a', 'no negative balance', negatives));
+
+  // (b) Every stored balance equals the sum of its ledger rows.
+  const ledgerSums = new Map<string, bigint>();
+  for (const row of snapshot.rows) {
+    if (row.accountId === null) continue;
+    ledgerSums.set(
+      row.accountId,
+      (ledgerSums.get(row.accountId) ?? 0n) + signedCents(row.type, row.amountCents),
+    );
+  }
+  const unbalanced = snapshot.accounts
+    .filter((a) => a.balanceCents !== (ledgerSums.get(a.id) ?? 0n))
+    .map(
+      (a) =>
+        `account ${a.id}: balance ${formatCents(a.balanceCents)} but ledger sum ${formatCents(ledgerSums.get(a.id) ?? 0n)}`,
+    );
+  const missingAccounts = [...harnessIds]
+    .filter((id) => !snapshot.accounts.some((a) => a.id === id))
+    .map((id) => `account ${id} is missing from ${snapshot.source}`);
+  checks.push(check('b', 'balance = ledger sum', [...missingAccounts, ...unbalanced]));
+
+  // Outcomes of every key, and the ledger rows found for each.
+  const acknowledged = operations.filter((op) => outcomeOf(op) === 'acknowledged');
+  const unknown = operations.filter((op) => outcomeOf(op) === 'unknown');
+  const refused = operations.filter((op) => outcomeOf(op) === 'refused');
+  const unknownCommitted = unknown.filter((op) => (byKey.get(op.key)?.length ?? 0) > 0);
+
+  // (c) Money is conserved: total = seeds + acknowledged deposits - withdrawals - expenses.
+  const totalBalanceCents = sumCents(
+    snapshot.accounts.filter((a) => harnessIds.has(a.id)).map((a) => a.balanceCents),
+  );
+  const acknowledgedCents = sumCents(
+    acknowledged.map((op) => signedCents(op.kind, op.amountCents)),
+  );
+  const committedUnknownCents = sumCents(
+    unknownCommitted.map((op) => signedCents(op.kind, op.amountCents)),
+  );
+  const expectedTotalCents = acknowledgedCents + (crashMode ? committedUnknownCents : 0n);
+  const conservation =
+    totalBalanceCents === expectedTotalCents
+      ? []
+      : [
+          `total of balances ${formatCents(totalBalanceCents)} but acknowledged movements${
+            crashMode ? ' (+ committed unacknowledged ones)' : ''
+          } sum to ${formatCents(expectedTotalCents)}: difference ${formatCents(totalBalanceCents - expectedTotalCents)}`,
+        ];
+  checks.push(
+    check(
+      'c',
+      crashMode ? 'total = acknowledged + committed unacked' : 'total = acknowledged movements',
+      conservation,
+    ),
+  );
+
+  // (d) One ledger row per acknowledged key, none for refused keys, at most one for the rest.
+  const rowProblems: string[] = [];
+  let lostAcknowledged = 0;
+  const events = [...(input.events ?? [])].sort((x, y) => x.at - y.at);
+  for (const op of acknowledged) {
+    const rows = byKey.get(op.key) ?? [];
+    if (rows.length === 0) {
+      lostAcknowledged += 1;
+      const ackAt = acknowledgement(op)?.at ?? 0;
+      const next = events.find((e) => e.at >= ackAt);
+      const when = next ? `, ${next.at - ackAt} ms before ${next.label}` : '';
+      rowProblems.push(
+        `LOST: ${op.kind} ${op.key} (${formatCents(op.amountCents)}) was acknowledged at ${new Date(ackAt).toISOString()}${when} but has no ledger row`,
+      );
+    } else if (rows.length > 1) {
+      rowProblems.push(`DUPLICATE: ${op.kind} ${op.key} has ${rows.length} ledger rows`);
+    }
+  }
+  for (const op of refused) {
+    const rows = byKey.get(op.key) ?? [];
+    if (rows.length > 0) {
+      rowProblems.push(
+        `refused ${op.kind} ${op.key} (${op.attempts.map(describe).join('/')}) has ${rows.length} ledger row(s)`,
+      );
+    }
+  }
+  for (const op of unknown) {
+    const rows = byKey.get(op.key)?.length ?? 0;
+    if (rows > 1) rowProblems.push(`DUPLICATE: unanswered ${op.kind} ${op.key} has ${rows} rows`);
+  }
+  for (const [key, rows] of byKey) {
+    const op = opsByKey.get(key);
+    if (!op) {
+      rowProblems.push(`ledger row ${rows[0]?.id} names key ${key}, which was never sent`);
+      continue;
+    }
+    for (const row of rows) {
+      if (
+        row.type !== op.kind ||
+        row.accountId !== op.accountId ||
+        row.amountCents !== op.amountCents
+      ) {
+        rowProblems.push(
+          `row ${row.id} of ${key} is ${row.type} ${formatCents(row.amountCents)} on ${row.accountId}, but the request was ${op.kind} ${formatCents(op.amountCents)} on ${op.accountId}`,
+        );
+      }
+    }
+  }
+  for (const row of foreign) {
+    rowProblems.push(`ledger row ${row.id} ("${row.description}") matches no request`);
+  }
+  const expectedRows = acknowledged.length + (crashMode ? unknownCommitted.length : 0);
+  if (snapshot.rows.length !== expectedRows) {
+    rowProblems.push(
+      `${snapshot.rows.length} ledger rows, expected ${expectedRows} (${acknowledged.length} acknowledged keys${
+        crashMode ? ` + ${unknownCommitted.length} committed unacknowledged` : ''
+      })`,
+    );
+  }
+  checks.push(
+    check(
+      'd',
+      crashMode ? 'ledger ⊇ acked, 1 row per key' : 'one ledger row per acked key',
+      rowProblems,
+    ),
+  );
+
+  // (e) No 5xx at all.
+  const serverErrors = operations.flatMap((op) =>
+    op.attempts.filter((a) => a.status !== null && a.status >= 500).map((a) => ({ op, a })),
+  );
+  checks.push(
+    check(
+      'e',
+      'zero 5xx',
+      input.stats.serverErrors === 0
+        ? []
+        : [
+            `${input.stats.serverErrors} answers with 5xx`,
+            ...serverErrors.map(
+              ({ op, a }) => `${a.status} for ${op.kind} ${op.key}: ${a.bodyText.slice(0, 200)}`,
+            ),
+          ],
+    ),
+  );
+
+  // (f) Every answer to one key is the same answer; replays say so.
+  const replayProblems: string[] = [];
+  let answeredReplays = 0;
+  let replaysMarkedReplayed = 0;
+  let mismatchedReplays = 0;
+  let requestIdOnly = 0;
+  let recoveredByReplay = 0;
+  let retriedAfterNoAnswer = 0;
+  for (const op of operations) {
+    const firstNoAnswer = op.attempts.findIndex((a) => a.status === null);
+    if (firstNoAnswer >= 0) {
+      retriedAfterNoAnswer += 1;
+      // Every answer before the cut-off was unmarked, yet a later one is a replay: the cut-off
+      // request committed, and the retry got its stored outcome instead of a second effect.
+      const marked = op.attempts.findIndex((a, i) => i > firstNoAnswer && a.replayed);
+      const answeredBefore = op.attempts.slice(0, firstNoAnswer).some((a) => a.status !== null);
+      if (marked >= 0 && !answeredBefore) recoveredByReplay += 1;
+    }
+    const answered = op.attempts.filter((a) => a.status !== null && a.status < 500);
+    if (answered.length === 0) continue;
+    const unanswered = op.attempts.length - answered.length;
+    const marked = answered.filter((a) => a.replayed).length;
+    answeredReplays += answered.length - 1;
+    replaysMarkedReplayed += marked;
+    const first = answered.find((a) => !a.replayed) ?? answered[0];
+    if (!first) continue;
+    const different = answered.filter(
+      (a) => a.status !== first.status || !sameJson(a.bodyText, first.bodyText),
+    );
+    if (different.length > 0) {
+      mismatchedReplays += different.length;
+      requestIdOnly += different.filter(
+        (a) =>
+          a.status === first.status && differingFields(first.bodyText, a.bodyText) === 'requestId',
+      ).length;
+      const d = different[0] as Attempt;
+      replayProblems.push(
+        `${op.kind} ${op.key}: ${first.role} answered ${first.status}, ${d.role} answered ${d.status}` +
+          (d.status === first.status
+            ? ` with a different body (${differingFields(first.bodyText, d.bodyText)})`
+            : ''),
+      );
+    }
+    const reused = answered.filter((a) => a.code === 'IDEMPOTENCY_KEY_REUSED');
+    if (reused.length > 0) {
+      replayProblems.push(
+        `${op.key}: IDEMPOTENCY_KEY_REUSED although every attempt sent the same body`,
+      );
+    }
+    const minMarked = answered.length - 1;
+    const maxMarked = crashMode || unanswered > 0 ? answered.length : answered.length - 1;
+    if (marked < minMarked || marked > maxMarked) {
+      replayProblems.push(
+        `${op.kind} ${op.key}: ${answered.length} answers, ${marked} marked Idempotent-Replayed: true (expected ${minMarked})`,
+      );
+    }
+  }
+  if (requestIdOnly > 0) {
+    replayProblems.unshift(
+      `${requestIdOnly} of ${mismatchedReplays} differing replays differ only in requestId (replayed with a new request id)`,
+    );
+  }
+  checks.push(check('f', 'replays identical + marked', replayProblems));
+
+  // (g) Every request got an answer the contract allows.
+  const unexpected: string[] = [];
+  for (const op of operations) {
+    for (const a of op.attempts) {
+      if (a.status === null || isSuccess(a.status) || a.status >= 500) continue;
+      if (
+        a.status === 422 &&
+        (a.code === 'INSUFFICIENT_FUNDS' || a.code === 'BALANCE_LIMIT_EXCEEDED')
+      )
+        continue;
+      if (a.status === 422 && a.code === 'IDEMPOTENCY_KEY_REUSED') continue; // reported under (f)
+      unexpected.push(`${op.kind} ${op.key}: ${a.status} ${a.bodyText.slice(0, 200)}`);
+    }
+  }
+  if (!crashMode) {
+    const noAnswer = input.stats.noAnswer;
+    if (noAnswer > 0)
+      unexpected.push(`${noAnswer} requests got no answer (connection error or timeout)`);
+    for (const op of unknown) {
+      unexpected.push(
+        `${op.kind} ${op.key} never got an answer: ${op.attempts.map(describe).join(', ')}`,
+      );
+    }
+  }
+  checks.push(check('g', 'only expected answers', unexpected));
+
+  // (h) Account creation with a duplicated key made one account.
+  const creationProblems = input.creations
+    .filter((c) => c.accountIds.size > 1)
+    .map((c) => `account creation ${c.key} made ${c.accountIds.size} accounts`);
+  for (const c of input.creations) {
+    const answered = c.attempts.filter((a) => a.status !== null);
+    const first = answered[0];
+    if (
+      first &&
+      answered.some((a) => a.status !== first.status || !sameJson(a.bodyText, first.bodyText))
+    ) {
+      creationProblems.push(`account creation ${c.key}: its answers differ`);
+    }
+  }
+  checks.push(check('h', 'duplicated create = 1 account', creationProblems));
+
+  const tally = (kind: Operation['kind']): Tally => {
+    const ops = acknowledged.filter((op) => op.kind === kind && op.phase === 'load');
+    return { count: ops.length, cents: sumCents(ops.map((op) => op.amountCents)) };
+  };
+  const insufficient = refused.filter((op) =>
+    op.attempts.some((a) => a.code === 'INSUFFICIENT_FUNDS'),
+  ).length;
+  const figures: LedgerFigures = {
+    initialCents: sumCents(
+      acknowledged
+        .filter((op) => op.phase === 'seed')
+        .map((op) => signedCents(op.kind, op.amountCents)),
+    ),
+    acknowledged: {
+      deposit: tally('deposit'),
+      withdraw: tally('withdraw'),
+      expense: tally('expense'),
+    },
+    refused: { insufficientFunds: insufficient, other: refused.length - insufficient },
+    unknownKeys: unknown.length,
+    unknownKeysCommitted: unknownCommitted.length,
+    lostAcknowledged,
+    retriedAfterNoAnswer,
+    recoveredByReplay,
+    ledgerRows: snapshot.rows.length,
+    distinctAcknowledgedKeys: acknowledged.length,
+    totalBalanceCents,
+    expectedTotalCents,
+    answeredReplays,
+    replaysMarkedReplayed,
+    mismatchedReplays,
+  };
+
+  const violations = checks
+    .filter((c) => !c.ok)
+    .map(
+      (c) =>
+        `(${c.id}) ${c.title}: ${c.problems} problem${c.problems === 1 ? '' : 's'}, first: ${c.details[0] ?? ''}`,
+    );
+  return { checks, violations, figures };
+}

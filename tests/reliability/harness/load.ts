@@ -1,0 +1,256 @@
+import { dataOf, dataOfText, type ApiClient } from './client.js';
+import { unitsToCents } from './money.js';
+import {
+  acknowledgement,
+  descriptionFor,
+  outcomeOf,
+  type MovementKind,
+  type Operation,
+} from './operations.js';
+import { Random } from './random.js';
+import type { RetryWindow, Sender } from './sender.js';
+import type { HarnessAccount, MovementData } from './setup.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface LoadOptions {
+  runId: string;
+  clients: number;
+  durationMs: number;
+  /** The load stops sending new operations once this many requests went out. */
+  requestCap: number;
+  seed: number;
+  /** Share of operations also sent a second time with the same key (half at once, half after). */
+  duplicateRate: number;
+  /** Share of withdrawals and expenses chosen larger than the balance last seen. */
+  overdrawRate: number;
+  /** Share of operations aimed at the hot account. */
+  hotShare: number;
+  readerIntervalMs: number;
+  /** How long after the end a key that got no answer is still retried. */
+  retryGraceMs: number;
+}
+
+export interface NegativeSighting {
+  accountId: string;
+  balanceCents: bigint;
+  at: number;
+}
+
+export interface ReaderFindings {
+  reads: number;
+  failedReads: number;
+  /** Every negative balance read; `negatives` keeps the first ones as evidence. */
+  negativeReads: number;
+  negatives: NegativeSighting[];
+  minBalanceCents: bigint | null;
+}
+
+export interface LoadRecord {
+  startedAt: number;
+  /** When the last operation settled. */
+  endedAt: number;
+  operations: Operation[];
+  duplicates: { concurrent: number; later: number };
+  reader: ReaderFindings;
+}
+
+/**
+ * N clients send random deposits, withdrawals and expenses (a share of them duplicated with the
+ * same key) while a reader polls the balances, until the duration or the request cap runs out.
+ */
+export class Load {
+  private stopRequested = false;
+  private readonly operations: Operation[] = [];
+  private readonly duplicates = { concurrent: 0, later: 0 };
+  private readonly reader: ReaderFindings = {
+    reads: 0,
+    failedReads: 0,
+    negativeReads: 0,
+    negatives: [],
+    minBalanceCents: null,
+  };
+  private stopAt = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly token: string,
+    private readonly sender: Sender,
+    private readonly retryWindow: RetryWindow,
+    private readonly accounts: HarnessAccount[],
+    private readonly options: LoadOptions,
+  ) {}
+
+  /** Requests sent and not yet answered: what a crash would cut off. */
+  get inFlight(): number {
+    return this.sender.stats.inFlight;
+  }
+
+  get acknowledgedSoFar(): number {
+    return this.operations.filter((op) => acknowledgement(op) !== undefined).length;
+  }
+
+  /** Keeps the load going at least until `at` (Date.now() value), e.g. after a late restart. */
+  extendUntil(at: number): void {
+    if (at <= this.stopAt) return;
+    this.stopAt = at;
+    this.retryWindow.until = this.stopAt + this.options.retryGraceMs;
+  }
+
+  /** Ends the load early (no new operations; open ones still settle). */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  async run(): Promise<LoadRecord> {
+    const startedAt = Date.now();
+    this.stopAt = startedAt + this.options.durationMs;
+    this.retryWindow.until = this.stopAt + this.options.retryGraceMs;
+    let clientsDone = false;
+    const reader = this.readBalances(() => clientsDone);
+    await Promise.all(
+      Array.from({ length: this.options.clients }, (_, i) =>
+        this.client(i, new Random(this.options.seed + i * 7919)),
+      ),
+    );
+    const endedAt = Date.now();
+    clientsDone = true;
+    await reader;
+    return {
+      startedAt,
+      endedAt,
+      operations: this.operations,
+      duplicates: this.duplicates,
+      reader: this.reader,
+    };
+  }
+
+  private shouldContinue(): boolean {
+    return (
+      !this.stopRequested &&
+      Date.now() < this.stopAt &&
+      this.sender.stats.sent < this.options.requestCap
+    );
+  }
+
+  private async client(index: number, rng: Random): Promise<void> {
+    for (let seq = 0; this.shouldContinue(); seq += 1) {
+      const op = this.nextOperation(`${this.options.runId}-c${index}-${seq}`, rng);
+      this.operations.push(op);
+      const roll = rng.next();
+      if (roll < this.options.duplicateRate / 2) {
+        this.duplicates.concurrent += 1;
+        await Promise.all([
+          this.sender.settle(op, 'original'),
+          this.sender.settle(op, 'concurrent-duplicate'),
+        ]);
+      } else if (roll < this.options.duplicateRate) {
+        const first = await this.sender.settle(op, 'original');
+        if (first.status !== null) {
+          this.duplicates.later += 1;
+          await this.sender.settle(op, 'later-duplicate');
+        }
+      } else {
+        await this.sender.settle(op, 'original');
+      }
+      this.learnBalance(op);
+      // A client whose server is down waits a little before its next operation.
+      if (outcomeOf(op) === 'unknown') await sleep(100);
+    }
+  }
+
+  private nextOperation(key: string, rng: Random): Operation {
+    const hot = this.accounts.find((a) => a.hot);
+    const others = this.accounts.filter((a) => !a.hot);
+    const account =
+      hot && (others.length === 0 || rng.chance(this.options.hotShare)) ? hot : rng.pick(others);
+    const roll = rng.next();
+    const kind: MovementKind = roll < 0.4 ? 'deposit' : roll < 0.75 ? 'withdraw' : 'expense';
+    let amountCents: bigint;
+    let overdraw = false;
+    if (kind === 'deposit') {
+      amountCents = BigInt(rng.int(100, 20_000));
+    } else {
+      overdraw = rng.chance(this.options.overdrawRate);
+      const seen = account.estimateCents > 0n ? account.estimateCents : 0n;
+      amountCents = overdraw
+        ? seen + BigInt(rng.int(1, 5_000))
+        : BigInt(rng.int(1, Math.max(1, Math.min(20_000, Number(seen / 10n)))));
+    }
+    return {
+      key,
+      kind,
+      accountId: account.id,
+      amountCents,
+      description: descriptionFor(key),
+      phase: 'load',
+      overdraw,
+      attempts: [],
+    };
+  }
+
+  private learnBalance(op: Operation): void {
+    const ack = acknowledgement(op);
+    const balance = ack && dataOfText<MovementData>(ack.bodyText)?.account?.balance;
+    const account = this.accounts.find((a) => a.id === op.accountId);
+    if (account && typeof balance === 'number') account.estimateCents = unitsToCents(balance);
+  }
+
+  private async readBalances(done: () => boolean): Promise<void> {
+    const ids = new Set(this.accounts.map((a) => a.id));
+    while (!done()) {
+      const answer = await this.api.request('GET', '/api/account', { token: this.token });
+      this.reader.reads += 1;
+      const list = dataOf<{ id: string; balance: number }[]>(answer);
+      if (!list) {
+        this.reader.failedReads += 1;
+      } else {
+        for (const account of list) {
+          if (!ids.has(account.id)) continue;
+          const cents = unitsToCents(account.balance);
+          if (this.reader.minBalanceCents === null || cents < this.reader.minBalanceCents) {
+            this.reader.minBalanceCents = cents;
+          }
+          if (cents < 0n) {
+            this.reader.negatives.push({
+              accountId: account.id,
+              balanceCents: cents,
+              at: Date.now(),
+            });
+          }
+        }
+      }
+      await sleep(this.options.readerIntervalMs);
+    }
+  }
+}
+
+/**
+ * Sends every acknowledged key once more (up to `limit` of them, chosen at random), e.g. after
+ * the last restart of a crash run: each must answer exactly what it answered the first time.
+ */
+export async function replayAcknowledged(
+  sender: Sender,
+  operations: Operation[],
+  options: { limit: number; concurrency: number; seed: number },
+): Promise<number> {
+  const rng = new Random(options.seed);
+  const acknowledged = operations.filter((op) => acknowledgement(op) !== undefined);
+  for (let i = acknowledged.length - 1; i > 0; i -= 1) {
+    const j = rng.int(0, i);
+    [acknowledged[i], acknowledged[j]] = [
+      acknowledged[j] as Operation,
+      acknowledged[i] as Operation,
+    ];
+  }
+  const chosen = acknowledged.slice(0, options.limit);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      for (let op = chosen[next++]; op; op = chosen[next++]) {
+        await sender.settle(op, 'final-replay');
+      }
+    }),
+  );
+  return chosen.length;
+}

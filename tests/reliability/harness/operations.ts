@@ -1,0 +1,119 @@
+import type { HttpAnswer } from './client.js';
+import { centsToUnits } from './money.js';
+
+export type MovementKind = 'deposit' | 'withdraw' | 'expense';
+
+/**
+ * Why an attempt was sent: the first send of a key, a duplicate sent together with it or after
+ * it answered, a retry after no answer came back, or the replay of every acknowledged key at
+ * the end of a crash run.
+ */
+export type AttemptRole =
+  'original' | 'concurrent-duplicate' | 'later-duplicate' | 'retry' | 'final-replay';
+
+export interface Attempt {
+  role: AttemptRole;
+  status: number | null;
+  error: string | null;
+  bodyText: string;
+  code: string | undefined;
+  replayed: boolean;
+  /** Date.now() when the answer (or the failure) arrived. */
+  at: number;
+  ms: number;
+}
+
+/** One logical money movement, identified by its Idempotency-Key, with every attempt sent for it. */
+export interface Operation {
+  key: string;
+  kind: MovementKind;
+  accountId: string;
+  amountCents: bigint;
+  description: string;
+  phase: 'seed' | 'load';
+  /** Chosen larger than the balance the client last saw, so it should be refused. */
+  overdraw: boolean;
+  attempts: Attempt[];
+}
+
+/** A POST /api/account sent with an Idempotency-Key, and the account ids its answers named. */
+export interface AccountCreation {
+  key: string;
+  title: string;
+  attempts: Attempt[];
+  accountIds: Set<string>;
+}
+
+/**
+ * The final word on a key: acknowledged (some attempt got a 2xx), refused (a business refusal:
+ * 422 or 404), or unknown (no attempt got a definite answer: connection errors, timeouts, 5xx).
+ */
+export type Outcome = 'acknowledged' | 'refused' | 'unknown';
+
+const BUSINESS_REFUSALS = new Set([404, 422]);
+
+export function isSuccess(status: number | null): boolean {
+  return status !== null && status >= 200 && status < 300;
+}
+
+export function isBusinessRefusal(attempt: Attempt): boolean {
+  return (
+    attempt.status !== null &&
+    BUSINESS_REFUSALS.has(attempt.status) &&
+    attempt.code !== 'IDEMPOTENCY_KEY_REUSED'
+  );
+}
+
+export function outcomeOf(op: Operation): Outcome {
+  if (op.attempts.some((a) => isSuccess(a.status))) return 'acknowledged';
+  if (op.attempts.some(isBusinessRefusal)) return 'refused';
+  return 'unknown';
+}
+
+/** The first 2xx attempt: the answer the client was given and acted on. */
+export function acknowledgement(op: Operation): Attempt | undefined {
+  return op.attempts.find((a) => isSuccess(a.status));
+}
+
+/** The signed effect of a movement on its account's balance. */
+export function signedCents(kind: MovementKind, amountCents: bigint): bigint {
+  return kind === 'deposit' ? amountCents : -amountCents;
+}
+
+export function attemptFrom(role: AttemptRole, answer: HttpAnswer, code?: string): Attempt {
+  return {
+    role,
+    status: answer.status,
+    error: answer.error,
+    bodyText: answer.bodyText,
+    code,
+    replayed: answer.replayed,
+    at: Date.now(),
+    ms: answer.ms,
+  };
+}
+
+/** The route and JSON body of a movement; the same body is sent for every attempt of a key. */
+export function requestOf(op: Operation): { path: string; body: Record<string, unknown> } {
+  const amount = centsToUnits(op.amountCents);
+  if (op.kind === 'expense') {
+    return {
+      path: '/api/expenses/expense',
+      body: { amount, description: op.description, accountId: op.accountId },
+    };
+  }
+  return {
+    path: `/api/account/${op.accountId}/${op.kind}`,
+    body: { amount, description: op.description },
+  };
+}
+
+/** Ledger rows are matched back to their request through the key carried in the description. */
+export function descriptionFor(key: string): string {
+  return `reliability ${key}`;
+}
+
+export function keyFromDescription(description: string): string | undefined {
+  const match = /^reliability (\S+)$/.exec(description);
+  return match?.[1];
+}

@@ -1,0 +1,103 @@
+import { signInWithNewKey, type Session } from './auth.js';
+import type { ApiClient } from './client.js';
+import { unitsToCents } from './money.js';
+import {
+  acknowledgement,
+  descriptionFor,
+  type AccountCreation,
+  type Operation,
+} from './operations.js';
+import type { Sender } from './sender.js';
+import { dataOfText } from './client.js';
+
+/** The `data` of a deposit, withdrawal or expense answer. */
+export interface MovementData {
+  account?: { id: string; balance: number } | null;
+  transaction?: { id: string };
+}
+
+export interface HarnessAccount {
+  id: string;
+  title: string;
+  /** The one account that gets a large share of the traffic. */
+  hot: boolean;
+  /** The last balance a client saw for it; only used to pick amounts. */
+  estimateCents: bigint;
+}
+
+export interface SetupOptions {
+  runId: string;
+  accountCount: number;
+  /** How many account creations are sent twice at once with the same key. */
+  duplicatedCreations: number;
+  seedCents: bigint;
+  hotSeedCents: bigint;
+}
+
+export interface SetupResult {
+  session: Session;
+  accounts: HarnessAccount[];
+  creations: AccountCreation[];
+  seeds: Operation[];
+}
+
+export async function signIn(api: ApiClient, runId: string): Promise<Session> {
+  return signInWithNewKey(api, `reliability-${runId}@example.test`);
+}
+
+/** Creates the accounts (a few with a concurrent duplicate) and seeds each with a deposit. */
+export async function createAccountsAndSeed(
+  sender: Sender,
+  options: SetupOptions,
+): Promise<Omit<SetupResult, 'session'>> {
+  const creations: AccountCreation[] = Array.from({ length: options.accountCount }, (_, i) => ({
+    key: `${options.runId}-account-${i}`,
+    title: `Reliability ${i === 0 ? 'hot' : i} ${options.runId}`,
+    attempts: [],
+    accountIds: new Set<string>(),
+  }));
+  await Promise.all(
+    creations.map(async (creation, i) => {
+      const sends = [sender.createAccount(creation, 'original')];
+      if (i < options.duplicatedCreations) {
+        sends.push(sender.createAccount(creation, 'concurrent-duplicate'));
+      }
+      await Promise.all(sends);
+    }),
+  );
+
+  const accounts = creations.map((creation, i): HarnessAccount => {
+    const ack = creation.attempts.find((a) => a.status === 200);
+    const id = ack && dataOfText<{ id: string }>(ack.bodyText)?.id;
+    if (!id) {
+      const last = creation.attempts.at(-1);
+      throw new Error(
+        `Could not create account ${i}: ${last?.status ?? last?.error} ${last?.bodyText.slice(0, 300)}`,
+      );
+    }
+    return { id, title: creation.title, hot: i === 0, estimateCents: 0n };
+  });
+
+  const seeds = accounts.map((account, i): Operation => ({
+    key: `${options.runId}-seed-${i}`,
+    kind: 'deposit',
+    accountId: account.id,
+    amountCents: account.hot ? options.hotSeedCents : options.seedCents,
+    description: descriptionFor(`${options.runId}-seed-${i}`),
+    phase: 'seed',
+    overdraw: false,
+    attempts: [],
+  }));
+  await Promise.all(seeds.map((seed) => sender.settle(seed, 'original')));
+  seeds.forEach((seed, i) => {
+    const ack = acknowledgement(seed);
+    const account = accounts[i];
+    if (!ack || !account) {
+      const last = seed.attempts.at(-1);
+      throw new Error(`Seeding account ${i} failed: ${last?.status ?? last?.error}`);
+    }
+    const balance = dataOfText<MovementData>(ack.bodyText)?.account?.balance;
+    account.estimateCents = balance === undefined ? seed.amountCents : unitsToCents(balance);
+  });
+  return { accounts, creations, seeds };
+}
