@@ -48,7 +48,10 @@ describe.each(DOORS)('accounts through %s', (_name, makeDoor) => {
     [{ title: 'ok', color: 'green' }, 'Color must be a hex color like #10b981'],
     [{ title: 42 }, 'Title must be text'],
     [{ title: 'a\u0000b' }, 'Title must not contain NUL characters'],
-    [{ title: 'ok', description: 'nul \u0000 inside' }, 'Description must not contain NUL characters'],
+    [
+      { title: 'ok', description: 'nul \u0000 inside' },
+      'Description must not contain NUL characters',
+    ],
   ])('refuses %j with "%s" and creates nothing', async (input, message) => {
     const before = (await api.listAccounts()).body.data.length;
     const res = await api.createAccount(input);
