@@ -180,6 +180,15 @@ describe.each(DOORS)('expenses and the ledger through %s', (_name, makeDoor) => 
     expect(beforeNewest.map((r: Row) => r.id)).toEqual(all.slice(1).map((r) => r.id));
   });
 
+  it.each([
+    [{ from: '0000-01-01T00:00:00Z' }, 'from must be a date between the years 1900 and 9999'],
+    [{ to: '1800-05-01T00:00:00Z' }, 'to must be a date between the years 1900 and 9999'],
+  ])('refuses the out-of-range bound %j with a 400', async (query, message) => {
+    const res = await api.listTransactions(query);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it('caps the page size at 200 and defaults to 50', async () => {
     const account = (await api.createAccount({ title: 'Bulk' })).body.data;
     await Promise.all(Array.from({ length: 60 }, () => api.deposit(account.id, { amount: 0.01 })));

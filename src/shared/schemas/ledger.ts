@@ -27,6 +27,17 @@ export type CreateExpenseInput = z.infer<typeof createExpenseInput>;
 
 export const expensesByAccountInput = z.object({ accountId: accountIdSchema });
 
+/** An ISO 8601 date-time in years 1900 to 9999: a range every database and client handles. */
+function boundedDateTime(label: string) {
+  return z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date-time` }).refine(
+    (text) => {
+      const year = new Date(text).getUTCFullYear();
+      return year >= 1900 && year <= 9999;
+    },
+    { error: `${label} must be a date between the years 1900 and 9999` },
+  );
+}
+
 export const TRANSACTIONS_PAGE_DEFAULT = 50;
 export const TRANSACTIONS_PAGE_MAX = 200;
 
@@ -47,12 +58,10 @@ export const listTransactionsInput = z
     type: z
       .enum(TRANSACTION_TYPES, { error: 'type must be deposit, withdraw or expense' })
       .optional(),
-    from: z.iso
-      .datetime({ offset: true, error: 'from must be an ISO 8601 date-time' })
+    from: boundedDateTime('from')
       .optional()
       .meta({ description: 'Inclusive lower bound on createdAt' }),
-    to: z.iso
-      .datetime({ offset: true, error: 'to must be an ISO 8601 date-time' })
+    to: boundedDateTime('to')
       .optional()
       .meta({ description: 'Exclusive upper bound on createdAt' }),
   })
