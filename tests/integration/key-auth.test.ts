@@ -1,24 +1,8 @@
-import { constants, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
+import { rsaKeyPair as keyPair, signChallenge } from '../helpers/rsa-keys.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { VERIFY_FAILED } from '../../src/server/features/key-auth/key-auth-service.js';
-
-function keyPair(modulusLength = 2048) {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-    modulusLength,
-    publicExponent: 65537,
-  });
-  return { publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(), privateKey };
-}
-
-/** What the browser does with WebCrypto: RSA-PSS, SHA-256, salt 32, over the UTF-8 challenge. */
-function signChallenge(challenge: string, privateKey: KeyObject): string {
-  return sign('sha256', Buffer.from(challenge, 'utf8'), {
-    key: privateKey,
-    padding: constants.RSA_PKCS1_PSS_PADDING,
-    saltLength: 32,
-  }).toString('base64');
-}
 
 describe('key-based login', () => {
   let now = Date.parse('2026-06-01T12:00:00Z');

@@ -1,4 +1,3 @@
-import { constants, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/connect.js';
 import { testEnv } from '../helpers/test-app.js';
 import { openTestDatabase } from '../helpers/test-database.js';
+import { rsaKeyPair as keyPair, signChallenge } from '../helpers/rsa-keys.js';
 
 /**
  * Design rule 5: nothing secret is logged. The app runs with a trace-level logger writing to
@@ -14,27 +14,6 @@ import { openTestDatabase } from '../helpers/test-database.js';
  */
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-function keyPair() {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicExponent: 65537,
-  });
-  return {
-    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    privateKey,
-  };
-}
-
-/** What the browser does with WebCrypto: RSA-PSS, SHA-256, salt 32, over the UTF-8 challenge. */
-function signChallenge(challenge: string, privateKey: KeyObject): string {
-  return sign('sha256', Buffer.from(challenge, 'utf8'), {
-    key: privateKey,
-    padding: constants.RSA_PKCS1_PSS_PADDING,
-    saltLength: 32,
-  }).toString('base64');
-}
 
 /** The base64 lines of a PEM body: any one of them in a log would be a leak. */
 function pemBodyLines(pem: string): string[] {

@@ -1,4 +1,4 @@
-import { constants, generateKeyPairSync, sign } from 'node:crypto';
+import { rsaKeyPair, signChallenge } from '../../helpers/rsa-keys.js';
 import { dataOf, type ApiClient, type HttpAnswer } from './client.js';
 
 export interface Session {
@@ -20,8 +20,7 @@ function expectOk(step: string, answer: HttpAnswer): void {
  * RSA public key, ask for a challenge, sign it with RSA-PSS (SHA-256, salt 32), verify.
  */
 export async function signInWithNewKey(api: ApiClient, email: string): Promise<Session> {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const { publicPem, privateKey } = rsaKeyPair();
 
   const registered = await api.request('POST', '/api/key-auth/register', {
     body: { email, publicKey: publicPem },
@@ -33,11 +32,7 @@ export async function signInWithNewKey(api: ApiClient, email: string): Promise<S
   const challenge = dataOf<{ challenge: string }>(challenged)?.challenge;
   if (!challenge) throw new Error('Key sign-in failed: the challenge answer has no challenge');
 
-  const signature = sign('sha256', Buffer.from(challenge, 'utf8'), {
-    key: privateKey,
-    padding: constants.RSA_PKCS1_PSS_PADDING,
-    saltLength: 32,
-  }).toString('base64');
+  const signature = signChallenge(challenge, privateKey);
   const verified = await api.request('POST', '/api/key-auth/verify', {
     body: { email, signature },
   });
