@@ -28,22 +28,15 @@ const REQUEST_ERRORS: Record<string, { code: AppErrorCode; message: string }> = 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode ?? 500;
-    if (status < 500) {
-      const known = REQUEST_ERRORS[error.code];
-      if (error instanceof SyntaxError || known?.code === 'VALIDATION_ERROR' || known) {
-        return sendError(
-          reply,
-          status,
-          known ?? { code: 'VALIDATION_ERROR', message: 'Request body is not valid JSON' },
-        );
-      }
-      return sendError(reply, status, {
-        code:
-          status === 404 ? 'NOT_FOUND' : status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_ERROR',
-        message: error.message,
-      });
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return sendError(reply, 500, { code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.internal });
     }
-    req.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, { code: 'INTERNAL_SERVER_ERROR', message: MESSAGES.internal });
+    const known =
+      REQUEST_ERRORS[error.code] ??
+      (error instanceof SyntaxError ? REQUEST_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+    const fallbackCode =
+      status === 404 ? 'NOT_FOUND' : status === 429 ? 'TOO_MANY_REQUESTS' : 'VALIDATION_ERROR';
+    return sendError(reply, status, known ?? { code: fallbackCode, message: error.message });
   });
 }
