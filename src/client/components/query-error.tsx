@@ -1,23 +1,21 @@
 import { Button } from './ui/button.js';
 import { serverMessage } from '../lib/api-error.js';
 
-/** A failed load, said plainly, with a way to try again. */
-export function QueryError({
-  error,
-  fallback,
-  onRetry,
-}: {
+/** The part of a failed query this needs: its error, and a way to run it again. */
+interface FailedQuery {
   error: unknown;
-  fallback: string;
-  onRetry(): void;
-}) {
+  refetch(): unknown;
+}
+
+/** A failed load, said plainly, with a way to try again. */
+export function QueryError({ query, fallback }: { query: FailedQuery; fallback: string }) {
   return (
     <div
       role="alert"
       className="flex flex-col items-start gap-3 rounded-xl border border-border p-5 text-sm"
     >
-      <p className="text-destructive">{serverMessage(error, fallback)}</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
+      <p className="text-destructive">{serverMessage(query.error, fallback)}</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
         Try again
       </Button>
     </div>

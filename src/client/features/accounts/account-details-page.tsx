@@ -21,13 +21,7 @@ export function AccountDetailsPage({ accountId }: { accountId: string }) {
   if (query.isPending) return <PageSpinner label="Loading account" />;
   if (query.isError) {
     if (isNotFoundError(query.error)) return <AccountNotFound />;
-    return (
-      <QueryError
-        error={query.error}
-        fallback="Could not load this account."
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <QueryError query={query} fallback="Could not load this account." />;
   }
   const account = query.data.data;
 

@@ -37,13 +37,7 @@ export function AccountsPage() {
   function body() {
     if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
     if (accounts.isError) {
-      return (
-        <QueryError
-          error={accounts.error}
-          fallback="Could not load your accounts."
-          onRetry={() => void accounts.refetch()}
-        />
-      );
+      return <QueryError query={accounts} fallback="Could not load your accounts." />;
     }
     if (all.length === 0) return <NoAccounts />;
     if (shown.length === 0) {

@@ -69,13 +69,7 @@ export function AllAccountsPage() {
   function body() {
     if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
     if (accounts.isError) {
-      return (
-        <QueryError
-          error={accounts.error}
-          fallback="Could not load your accounts."
-          onRetry={() => void accounts.refetch()}
-        />
-      );
+      return <QueryError query={accounts} fallback="Could not load your accounts." />;
     }
     if (accounts.data.data.length === 0) {
       return (

@@ -38,13 +38,7 @@ function DefaultAccount({ accountId, onReset }: { accountId: string; onReset(): 
   if (query.isPending) return <PageSpinner label="Loading default account" />;
   if (query.isError) {
     if (isNotFoundError(query.error)) return <DefaultGone onReset={onReset} />;
-    return (
-      <QueryError
-        error={query.error}
-        fallback="Could not load your default account."
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <QueryError query={query} fallback="Could not load your default account." />;
   }
   const account = query.data.data;
   return (

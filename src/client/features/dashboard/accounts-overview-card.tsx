@@ -49,13 +49,7 @@ function AccountsSummary() {
   const accounts = trpc.account.list.useQuery({});
   if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
   if (accounts.isError) {
-    return (
-      <QueryError
-        error={accounts.error}
-        fallback="Could not load your accounts."
-        onRetry={() => void accounts.refetch()}
-      />
-    );
+    return <QueryError query={accounts} fallback="Could not load your accounts." />;
   }
   const list = accounts.data.data;
   return (

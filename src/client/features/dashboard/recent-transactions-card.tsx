@@ -12,13 +12,7 @@ function RecentTransactions() {
   const recent = trpc.transaction.list.useQuery({ limit: RECENT });
   if (recent.isPending) return <PageSpinner label="Loading transactions" />;
   if (recent.isError) {
-    return (
-      <QueryError
-        error={recent.error}
-        fallback="Could not load your transactions."
-        onRetry={() => void recent.refetch()}
-      />
-    );
+    return <QueryError query={recent} fallback="Could not load your transactions." />;
   }
   return <TransactionList transactions={recent.data.data.items} />;
 }

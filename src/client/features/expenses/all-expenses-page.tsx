@@ -56,13 +56,7 @@ export function AllExpensesPage() {
     if (expenses.isPending || accounts.isPending) return <PageSpinner label="Loading expenses" />;
     const failed = expenses.isError ? expenses : accounts.isError ? accounts : null;
     if (failed) {
-      return (
-        <QueryError
-          error={failed.error}
-          fallback="Could not load your expenses."
-          onRetry={() => void failed.refetch()}
-        />
-      );
+      return <QueryError query={failed} fallback="Could not load your expenses." />;
     }
     if (!expenses.data || expenses.data.data.length === 0) {
       return (

@@ -13,13 +13,7 @@ export function ExpensesPage() {
   function body() {
     if (query.isPending) return <PageSpinner label="Loading expenses" />;
     if (query.isError) {
-      return (
-        <QueryError
-          error={query.error}
-          fallback="Could not load your expenses."
-          onRetry={() => void query.refetch()}
-        />
-      );
+      return <QueryError query={query} fallback="Could not load your expenses." />;
     }
     return <ExpenseList expenses={query.data.data} />;
   }

@@ -16,13 +16,7 @@ export function AccountLedger({ accountId }: { accountId: string }) {
 
   if (ledger.isPending) return <PageSpinner label="Loading transactions" />;
   if (ledger.isError) {
-    return (
-      <QueryError
-        error={ledger.error}
-        fallback="Could not load the transactions."
-        onRetry={() => void ledger.refetch()}
-      />
-    );
+    return <QueryError query={ledger} fallback="Could not load the transactions." />;
   }
   const transactions = ledger.data.pages.flatMap((page) => page.data.items);
   return (
