@@ -4,7 +4,7 @@ import { CHROMIUM_PATH, chromiumAvailable } from './tests/e2e/support/chromium.j
 const integration = ['tests/integration/**/*.test.ts'];
 /** Projects do not inherit the root's timeouts, so each one spreads these. */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
-const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'];
 const clientUnit = ['src/client/**/*.test.{ts,tsx}'];
 
 /**

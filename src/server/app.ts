@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandlers(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
     firebase: {
       emulatorUrl: firebase?.emulatorUrl,

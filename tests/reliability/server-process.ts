@@ -50,6 +50,8 @@ export interface ServerOptions {
   backend: Backend;
   port: number;
   startTimeoutMs?: number;
+  /** More environment for the server (e.g. DATABASE_POOL_SIZE, REDIS_URL); wins over the defaults. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -88,6 +90,7 @@ export class ServerProcess {
       ...(backend.kind === 'postgres'
         ? { DATABASE_URL: backend.databaseUrl }
         : { DATA_DIR: backend.dataDir }),
+      ...this.options.env,
     };
   }
 

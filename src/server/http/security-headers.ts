@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /** What the browser's Firebase SDK talks to; decides which outside origins the policy allows. */
 export interface FirebaseOrigins {
@@ -88,16 +88,16 @@ export interface SecurityHeaderOptions {
 
 /**
  * Helmet on every response (API, SPA, API reference, errors): CSP, nosniff, frame denial,
- * referrer policy, cross-origin isolation headers, and HSTS in production.
+ * referrer policy, cross-origin isolation headers, and HSTS in production. The middleware is
+ * built once here: @fastify/helmet rebuilt it, CSP parsing included, on every request.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
-): Promise<void> {
+): void {
   const realProject =
     !emulatorOrigin(options.firebase.emulatorUrl) && !!options.firebase.authDomain;
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: buildCspDirectives(options.firebase),
@@ -111,5 +111,8 @@ export async function registerSecurityHeaders(
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
     xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    setHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }

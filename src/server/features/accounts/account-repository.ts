@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import { centsFromDb, centsParam } from '../../db/cents.js';
+import { centsFromDb } from '../../db/cents.js';
 import type { AccountRow } from '../../db/schema.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { centsToUnits } from '../../../shared/money.js';
@@ -87,32 +87,4 @@ export async function softDeleteAccount(db: DbOrTx, userId: string, id: string):
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-/**
- * Moves a balance by `deltaCents` in one atomic statement, only if the result stays within
- * [0, maxCents]. The row lock it takes serialises concurrent movements on the same account.
- * Returns undefined when the account is missing or the guard refused the change.
- */
-export function applyBalanceDelta(
-  db: DbOrTx,
-  userId: string,
-  id: string,
-  deltaCents: bigint,
-  maxCents: bigint,
-): Promise<AccountRow | undefined> {
-  return db
-    .updateTable('accounts')
-    .set({
-      balance_cents: sql<string>`balance_cents + ${centsParam(deltaCents)}`,
-      updated_at: sql<Date>`clock_timestamp()`,
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where(
-      sql<boolean>`balance_cents + ${centsParam(deltaCents)} BETWEEN 0 AND ${centsParam(maxCents)}`,
-    )
-    .returningAll()
-    .executeTakeFirst();
 }

@@ -1,7 +1,8 @@
-import { inTransaction, type DbOrTx } from '../../db/connect.js';
+import type { DbOrTx } from '../../db/connect.js';
 import { AppError, notFound } from '../../trpc/app-error.js';
-import { applyBalanceDelta, findAccount, toAccount } from '../accounts/account-repository.js';
+import { findAccount, toAccount } from '../accounts/account-repository.js';
 import { insertLedgerRow, toTransaction } from './ledger-repository.js';
+import { applyMovement } from './movement-repository.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
 import type { Account } from '../../../shared/schemas/account.js';
@@ -20,10 +21,11 @@ interface MovementRequest {
   description: string | undefined;
 }
 
-const DEFAULT_DESCRIPTION: Record<TransactionType, (title: string) => string> = {
-  deposit: (title) => `Deposit to account ${title}`,
-  withdraw: (title) => `Withdrawal from account ${title}`,
-  expense: () => '',
+/** Without a description, deposits and withdrawals name their account; expenses stay blank. */
+const DEFAULT_DESCRIPTION_PREFIX: Record<TransactionType, string | null> = {
+  deposit: 'Deposit to account ',
+  withdraw: 'Withdrawal from account ',
+  expense: null,
 };
 
 /** Explains why the guarded balance update touched no row, without having changed anything. */
@@ -41,29 +43,23 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
 
 /**
  * Moves money in or out of an account: the balance changes atomically in SQL and its ledger row
- * is written in the same transaction, so the balance always equals the sum of its ledger.
+ * is written by the same statement, so the balance always equals the sum of its ledger.
  */
 export async function moveMoney(db: DbOrTx, req: MovementRequest): Promise<Movement> {
   const amountCents = unitsToCents(req.amount);
-  const delta = req.type === 'deposit' ? amountCents : -amountCents;
-  return inTransaction(db, async (trx) => {
-    const account = await applyBalanceDelta(
-      trx,
-      req.userId,
-      req.accountId,
-      delta,
-      MAX_BALANCE_CENTS,
-    );
-    if (!account) throw await refusal(trx, req);
-    const row = await insertLedgerRow(trx, {
-      userId: req.userId,
-      accountId: account.id,
-      type: req.type,
-      amountCents,
-      description: req.description || DEFAULT_DESCRIPTION[req.type](account.title),
-    });
-    return { account: toAccount(account), transaction: toTransaction(row) };
+  const prefix = DEFAULT_DESCRIPTION_PREFIX[req.type];
+  const moved = await applyMovement(db, {
+    userId: req.userId,
+    accountId: req.accountId,
+    type: req.type,
+    deltaCents: req.type === 'deposit' ? amountCents : -amountCents,
+    amountCents,
+    maxCents: MAX_BALANCE_CENTS,
+    description: req.description || (prefix === null ? '' : null),
+    defaultPrefix: prefix ?? '',
   });
+  if (!moved) throw await refusal(db, req);
+  return { account: toAccount(moved.account), transaction: toTransaction(moved.entry) };
 }
 
 /** An expense debits its account when it names one; without one it touches no balance. */

@@ -1,0 +1,201 @@
+/**
+ * npm run bench: the production server on PostgreSQL under autocannon, next to the limits of
+ * this machine measured in the same run (pgbench, a minimal hand-written route, a bare Fastify
+ * route). Targets only 127.0.0.1, on a fresh database it drops at the end; about 3 minutes.
+ *
+ * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local PostgreSQL) is the
+ * server the fresh database is made on; BENCH_SECONDS (default 10) is each measurement's length.
+ * Exits 1 when a measurement had failed requests or a target is missed.
+ */
+import { randomInt } from 'node:crypto';
+import { BaselineProcess } from './baseline-process.js';
+import { measure, type LoadRequest } from './load.js';
+import { pgbenchDeposits } from './pgbench.js';
+import { peakRssBytes } from './rss.js';
+import { printReport, type AppMeasurement, type AppScenario } from './report.js';
+import { seed, type Seeded } from './seed.js';
+import {
+  ServerProcess,
+  createFreshDatabase,
+  freePort,
+  removeWorkDir,
+  workDir,
+} from '../tests/reliability/server-process.js';
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const POOL_SIZE = '10';
+const baseDatabaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+function pick<T>(items: readonly T[]): T {
+  const item = items[randomInt(items.length)];
+  if (item === undefined) throw new Error('Nothing to pick from');
+  return item;
+}
+
+function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, accept: 'application/json' };
+}
+
+function depositOverRest(token: string, accountId: string): LoadRequest {
+  return {
+    method: 'POST',
+    path: `/api/account/${accountId}/deposit`,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 1.25 }),
+  };
+}
+
+function depositOverTrpc(token: string, accountId: string): LoadRequest {
+  return {
+    method: 'POST',
+    path: '/trpc/account.deposit',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ id: accountId, amount: 1.25 }),
+  };
+}
+
+/** Every measurement of the app, in the order they run. */
+function appScenarios(data: Seeded): (AppScenario & { nextRequest: () => LoadRequest })[] {
+  const { users, ledgerUser } = data;
+  const hotUser = pick(users.slice(0, 1));
+  const hotAccount = pick(hotUser.accountIds.slice(0, 1));
+  return [
+    {
+      key: 'read',
+      name: 'GET /api/account (authenticated read)',
+      nextRequest: () => ({
+        method: 'GET',
+        path: '/api/account',
+        headers: bearer(pick(users).token),
+      }),
+    },
+    {
+      key: 'restDeposit',
+      name: `REST deposit, spread over ${data.accountCount} accounts`,
+      nextRequest: () => {
+        const user = pick(users);
+        return depositOverRest(user.token, pick(user.accountIds));
+      },
+    },
+    {
+      key: 'trpcDeposit',
+      name: `tRPC deposit, spread over ${data.accountCount} accounts`,
+      nextRequest: () => {
+        const user = pick(users);
+        return depositOverTrpc(user.token, pick(user.accountIds));
+      },
+    },
+    {
+      key: 'hotDeposit',
+      name: 'REST deposit, all on one hot account',
+      nextRequest: () => depositOverRest(hotUser.token, hotAccount),
+    },
+    {
+      key: 'firstPage',
+      name: `GET /api/transactions first page (${data.ledgerRows.toLocaleString('en-US')} rows)`,
+      nextRequest: () => ({
+        method: 'GET',
+        path: '/api/transactions',
+        headers: bearer(ledgerUser.token),
+      }),
+    },
+    {
+      key: 'deepPage',
+      name: `GET /api/transactions deep page (${data.deepOffset.toLocaleString('en-US')} rows in)`,
+      nextRequest: () => ({
+        method: 'GET',
+        path: `/api/transactions?cursor=${data.deepCursor}`,
+        headers: bearer(ledgerUser.token),
+      }),
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const began = Date.now();
+  const database = await createFreshDatabase(baseDatabaseUrl);
+  const app = new ServerProcess({
+    label: 'bench',
+    backend: { kind: 'postgres', databaseUrl: database.url },
+    port: await freePort(),
+    env: { DATABASE_POOL_SIZE: POOL_SIZE },
+  });
+  const baseline = new BaselineProcess(await freePort(), {
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: POOL_SIZE,
+  });
+  let failed = false;
+  try {
+    console.log(`Fresh database ${database.name}; logs in ${workDir()}`);
+    await app.start();
+    const data = await seed({
+      baseUrl: app.url,
+      databaseUrl: database.url,
+      users: 32,
+      accountsPerUser: 20,
+      ledgerRows: 100_000,
+      deepOffset: 90_000,
+    });
+    console.log(
+      `Seeded ${data.users.length} users with 20 accounts each, and ${data.ledgerRows} ledger rows for one more.`,
+    );
+    await baseline.start();
+
+    const run = (baseUrl: string, nextRequest: () => LoadRequest) =>
+      measure({
+        baseUrl,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        nextRequest,
+      });
+
+    const appFigures: AppMeasurement[] = [];
+    for (const { nextRequest, ...scenario } of appScenarios(data)) {
+      console.log(`measuring: ${scenario.name}`);
+      appFigures.push({ ...scenario, figures: await run(app.url, nextRequest) });
+    }
+    const appPeakRss = peakRssBytes(app.pid);
+
+    console.log('measuring: the limits');
+    const minimal = await run(baseline.url, () => ({
+      method: 'GET',
+      path: '/minimal/account',
+      headers: bearer(pick(data.users).token),
+    }));
+    const bare = await run(baseline.url, () => ({
+      method: 'GET',
+      path: '/bare',
+      headers: { accept: 'application/json' },
+    }));
+    await baseline.stop();
+    const pgbench = await pgbenchDeposits({
+      databaseUrl: database.url,
+      accounts: data.accountCount,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+
+    failed = !printReport({
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      app: appFigures,
+      limits: { pgbench, minimal, bare },
+      appPeakRssBytes: appPeakRss,
+      elapsedSeconds: (Date.now() - began) / 1000,
+    });
+  } finally {
+    await baseline.stop();
+    await app.stop();
+    await database.drop();
+    if (!failed) removeWorkDir();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
