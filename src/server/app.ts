@@ -33,6 +33,11 @@ export interface BuildAppOptions {
   clientDir?: string;
 }
 
+/** Fastify's types take a hop count as a function: trust the first `hops` addresses. */
+function trustProxyOption(setting: Env['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole server without listening: tests drive it through app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const env: Env = { ...envSchema.parse({}), ...options.env };
@@ -40,6 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Whatever logger the caller asks for, secrets are redacted (design rule 5).
     logger: withLogRedaction(options.logger ?? false),
     bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A well-formed incoming X-Request-Id is kept (load balancers), anything else replaced.
     genReqId: requestIdOf,
     requestIdHeader: false,

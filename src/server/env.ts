@@ -37,6 +37,32 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Key-login attempts per minute for one email address, from anywhere. */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /**
+   * Behind a load balancer or reverse proxy: which hop's X-Forwarded-For to believe for the
+   * client's IP (per-IP sign-in limits, logs). "false" (default) trusts none; "true" trusts all
+   * (only when nothing can reach the app but the proxy); a number trusts that many hops; else
+   * comma-separated proxy addresses or CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): boolean | number | string[] => {
+      const text = value.trim();
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      if (/^\d+$/.test(text)) return Number(text);
+      const addresses = text.split(',').map((item) => item.trim());
+      const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+      const bad = addresses.find((item) => !address.test(item));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not true, false, a hop count, or an IP address or CIDR range`,
+        });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   /**

@@ -76,6 +76,46 @@ describe('sign-in rate limits', () => {
   });
 });
 
+describe('per-IP limits behind a load balancer (TRUST_PROXY)', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  /** Clients at different addresses, all arriving through one proxy at 10.8.0.1. */
+  async function statusesThroughProxy(t: TestApp): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits.AUTH_RATE_LIMIT_PER_IP; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/key-auth/challenge',
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: { email: `proxied-${i}-${randomUUID()}@example.com` },
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  }
+
+  it('counts each forwarded client on its own when the proxy is trusted', async () => {
+    const t = await createTestApp({ env: { ...limits, TRUST_PROXY: ['10.8.0.1'] } });
+    apps.push(t);
+    expect(await statusesThroughProxy(t)).toEqual(
+      Array(limits.AUTH_RATE_LIMIT_PER_IP + 1).fill(200),
+    );
+  });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick its own address', async () => {
+    const t = await createTestApp({ env: limits });
+    apps.push(t);
+    expect(await statusesThroughProxy(t)).toEqual([
+      ...Array(limits.AUTH_RATE_LIMIT_PER_IP).fill(200),
+      429,
+    ]);
+  });
+});
+
 describe.runIf(Boolean(process.env.TEST_REDIS_URL))(
   'sign-in rate limits shared through Redis',
   () => {
