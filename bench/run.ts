@@ -123,7 +123,8 @@ async function main(): Promise<void> {
     label: 'bench',
     backend: { kind: 'postgres', databaseUrl: database.url },
     port: await freePort(),
-    env: { DATABASE_POOL_SIZE: POOL_SIZE },
+    // The production defaults, request logging at info included.
+    env: { DATABASE_POOL_SIZE: POOL_SIZE, LOG_LEVEL: 'info' },
   });
   const baseline = new BaselineProcess(await freePort(), {
     DATABASE_URL: database.url,

@@ -27,6 +27,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * postgres.js prepares tagged-template queries, but runs `unsafe(text, params)` unprepared, and
+ * that is how kysely-postgres-js sends every query: PostgreSQL would parse and plan each one
+ * again. This hands Kysely connections whose queries are named prepared statements, cached per
+ * connection by their text, so a repeated query costs one Bind/Execute round trip.
+ */
+function withPreparedStatements(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'reserve') return Reflect.get(target, property, receiver);
+      return async () => {
+        const reserved = await target.reserve();
+        return new Proxy(reserved, {
+          get(connection, name, connectionReceiver) {
+            if (name !== 'unsafe') return Reflect.get(connection, name, connectionReceiver);
+            return (text: string, params: postgres.ParameterOrJSON<never>[] = []) =>
+              connection.unsafe(text, params, { prepare: true });
+          },
+        });
+      };
+    },
+  });
+}
+
 /** Opens PostgreSQL when a URL is configured, else the embedded PGlite (in memory when dataDir is null). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -35,7 +59,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       onnotice: () => {},
       connection: { application_name: 'expense-tracker' },
     });
-    const db = new Kysely<DB>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresJSDialect({ postgres: withPreparedStatements(client) }),
+    });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
