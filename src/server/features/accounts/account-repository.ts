@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import { centsFromDb } from '../../db/cents.js';
+import { queryTemplate } from '../../db/query-template.js';
 import type { AccountRow } from '../../db/schema.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { centsToUnits } from '../../../shared/money.js';
@@ -23,13 +24,12 @@ function ownedLive(db: DbOrTx, userId: string) {
   return db.selectFrom('accounts').where('user_id', '=', userId).where('deleted_at', 'is', null);
 }
 
-export function listAccounts(db: DbOrTx, userId: string): Promise<AccountRow[]> {
-  return ownedLive(db, userId)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
+/** The account list, newest first: behind every dashboard load, so compiled once. */
+export const listAccounts: (db: DbOrTx, userId: string) => Promise<AccountRow[]> = queryTemplate(
+  (db, userId: string) =>
+    ownedLive(db, userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  1,
+);
 
 export function findAccount(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import { centsParam } from '../../db/cents.js';
+import { queryTemplate } from '../../db/query-template.js';
 import type { AccountRow, TransactionRow } from '../../db/schema.js';
 import type { TransactionType } from '../../../shared/schemas/ledger.js';
 
@@ -24,56 +24,83 @@ export interface MovementStatement {
  * [0, maxCents]; the row lock serialises concurrent movements on one account. Returns undefined
  * (having changed nothing) when the account is missing, not the user's, deleted, or refused.
  */
+const moveAndRecord = queryTemplate(
+  (
+    db,
+    accountId: string,
+    userId: string,
+    deltaCents: string,
+    maxCents: string,
+    type: TransactionType,
+    amountCents: string,
+    description: string | null,
+    defaultPrefix: string,
+  ) =>
+    db
+      .with('moved', (qb) =>
+        qb
+          .updateTable('accounts')
+          .set({
+            balance_cents: sql<string>`balance_cents + ${deltaCents}::bigint`,
+            updated_at: sql<Date>`clock_timestamp()`,
+          })
+          .where('id', '=', accountId)
+          .where('user_id', '=', userId)
+          .where('deleted_at', 'is', null)
+          .where(
+            sql<boolean>`balance_cents + ${deltaCents}::bigint BETWEEN 0 AND ${maxCents}::bigint`,
+          )
+          .returningAll(),
+      )
+      .with('entry', (qb) =>
+        qb
+          .insertInto('transactions')
+          .columns(['user_id', 'account_id', 'transaction_type', 'amount_cents', 'description'])
+          .expression((eb) =>
+            eb
+              .selectFrom('moved')
+              .select([
+                'moved.user_id',
+                'moved.id',
+                sql<TransactionType>`${type}::text`.as('transaction_type'),
+                sql<string>`${amountCents}::bigint`.as('amount_cents'),
+                sql<string>`coalesce(${description}::text, ${defaultPrefix}::text || moved.title)`.as(
+                  'description',
+                ),
+              ]),
+          )
+          .returningAll(),
+      )
+      .selectFrom(['moved', 'entry'])
+      .selectAll('moved')
+      .select([
+        'entry.seq as entry_seq',
+        'entry.id as entry_id',
+        'entry.transaction_type as entry_type',
+        'entry.amount_cents as entry_amount_cents',
+        'entry.description as entry_description',
+        'entry.created_at as entry_created_at',
+        'entry.updated_at as entry_updated_at',
+      ]),
+  8,
+);
+
 export async function applyMovement(
   db: DbOrTx,
   m: MovementStatement,
 ): Promise<{ account: AccountRow; entry: TransactionRow } | undefined> {
-  const delta = centsParam(m.deltaCents);
-  const row = await db
-    .with('moved', (qb) =>
-      qb
-        .updateTable('accounts')
-        .set({
-          balance_cents: sql<string>`balance_cents + ${delta}`,
-          updated_at: sql<Date>`clock_timestamp()`,
-        })
-        .where('id', '=', m.accountId)
-        .where('user_id', '=', m.userId)
-        .where('deleted_at', 'is', null)
-        .where(sql<boolean>`balance_cents + ${delta} BETWEEN 0 AND ${centsParam(m.maxCents)}`)
-        .returningAll(),
-    )
-    .with('entry', (qb) =>
-      qb
-        .insertInto('transactions')
-        .columns(['user_id', 'account_id', 'transaction_type', 'amount_cents', 'description'])
-        .expression((eb) =>
-          eb
-            .selectFrom('moved')
-            .select([
-              'moved.user_id',
-              'moved.id',
-              sql<TransactionType>`${m.type}::text`.as('transaction_type'),
-              centsParam(m.amountCents).as('amount_cents'),
-              sql<string>`coalesce(${m.description}::text, ${m.defaultPrefix}::text || moved.title)`.as(
-                'description',
-              ),
-            ]),
-        )
-        .returningAll(),
-    )
-    .selectFrom(['moved', 'entry'])
-    .selectAll('moved')
-    .select([
-      'entry.seq as entry_seq',
-      'entry.id as entry_id',
-      'entry.transaction_type as entry_type',
-      'entry.amount_cents as entry_amount_cents',
-      'entry.description as entry_description',
-      'entry.created_at as entry_created_at',
-      'entry.updated_at as entry_updated_at',
-    ])
-    .executeTakeFirst();
+  // Cents travel as text and are cast in SQL, so neither driver meets a JS bigint.
+  const [row] = await moveAndRecord(
+    db,
+    m.accountId,
+    m.userId,
+    m.deltaCents.toString(),
+    m.maxCents.toString(),
+    m.type,
+    m.amountCents.toString(),
+    m.description,
+    m.defaultPrefix,
+  );
   if (!row) return undefined;
   const {
     entry_seq,

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/connect.js';
 import type { SessionMethod } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newSecretToken, sha256Hex } from '../../lib/tokens.js';
+import { queryTemplate } from '../../db/query-template.js';
 
 export interface SessionPolicy {
   idleTimeoutSeconds: number;
@@ -43,6 +44,20 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** The live session of a token hash, if any: one indexed lookup on every authenticated request. */
+const findLiveSession = queryTemplate(
+  (db, tokenHash: string, now: Date, idleCutoff: Date) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.email', 'sessions.method', 'sessions.last_seen_at'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .where('sessions.last_seen_at', '>', idleCutoff),
+  3,
+);
+
 /** The signed-in user of a token, or null when it is unknown, revoked, expired or idle too long. */
 export async function resolveSession(
   db: DbOrTx,
@@ -53,15 +68,7 @@ export async function resolveSession(
   const now = clock();
   const idleCutoff = new Date(now.getTime() - policy.idleTimeoutSeconds * 1000);
   const tokenHash = sha256Hex(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'sessions.method', 'sessions.last_seen_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .where('sessions.last_seen_at', '>', idleCutoff)
-    .executeTakeFirst();
+  const [row] = await findLiveSession(db, tokenHash, now, idleCutoff);
   if (!row) return null;
   if (now.getTime() - row.last_seen_at.getTime() >= LAST_SEEN_GRANULARITY_MS) {
     await db
