@@ -57,7 +57,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client = postgres(target.url, {
       max: target.poolSize ?? 10,
       onnotice: () => {},
-      connection: { application_name: 'expense-tracker' },
+      connection: {
+        application_name: 'expense-tracker',
+        // Statements are prepared (parsed once) but planned for each call's values: one user's
+        // ledger may hold 100,000 rows and another's ten, and a generic plan cannot serve both.
+        plan_cache_mode: 'force_custom_plan',
+      },
     });
     const db = new Kysely<DB>({
       dialect: new PostgresJSDialect({ postgres: withPreparedStatements(client) }),

@@ -52,6 +52,11 @@ export interface LedgerQuery {
 
 /** Ledger rows newest first, served by the (user|account, [type,] seq) indexes. */
 export function queryLedger(db: DbOrTx, q: LedgerQuery): Promise<TransactionRow[]> {
+  return ledgerQuery(db, q).execute();
+}
+
+/** The query behind queryLedger, unexecuted (its plan is checked by the tests). */
+export function ledgerQuery(db: DbOrTx, q: LedgerQuery) {
   let query = db.selectFrom('transactions').selectAll().where('user_id', '=', q.userId);
   if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId);
   if (q.type !== undefined) query = query.where('transaction_type', '=', q.type);
@@ -60,5 +65,5 @@ export function queryLedger(db: DbOrTx, q: LedgerQuery): Promise<TransactionRow[
   if (q.beforeSeq !== undefined) query = query.where('seq', '<', q.beforeSeq.toString());
   query = query.orderBy('seq', 'desc');
   if (q.limit !== undefined) query = query.limit(q.limit);
-  return query.execute();
+  return query;
 }
