@@ -74,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { kind: 'pglite', dataDir: env.DATA_DIR },
     ));
   if (!options.database) app.addHook('onClose', () => database.close());
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
 
   const firebase =
     options.firebase !== undefined

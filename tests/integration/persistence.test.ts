@@ -213,7 +213,7 @@ async function restartScenario(
     const migrations = await migrationRows(database);
     expect(migrations).toEqual(migrationsAtFirstStart);
     expect(new Set(migrations.map((m) => m.name)).size).toBe(migrations.length);
-    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await migrateToLatest(database)).toEqual([]);
   });
 }
 

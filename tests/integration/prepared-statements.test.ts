@@ -9,7 +9,7 @@ describe.runIf(testBackend === 'postgres')('prepared statements on PostgreSQL', 
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase({ poolSize: 1 });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
   });
   afterAll(() => database.close());
 

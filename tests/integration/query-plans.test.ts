@@ -44,7 +44,7 @@ describe.runIf(testBackend === 'postgres')('query plans of the ledger lists on P
 
   beforeAll(async () => {
     database = await openTestDatabase({ poolSize: 2 });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     await database.db
       .insertInto('users')
       .values([

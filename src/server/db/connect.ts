@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { Kysely, type Transaction } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PostgresJSDialect } from 'kysely-postgres-js';
+import { PostgresJsDialect } from './postgres-js-dialect.js';
 import postgres from 'postgres';
 import type { DB } from './schema.js';
 
@@ -23,32 +23,14 @@ export type DatabaseTarget =
 
 export interface Database {
   db: Db;
+  /**
+   * The same database, but each connection Kysely acquires is one session held until released:
+   * for work that keeps session state between statements (the migrator's advisory lock). On
+   * PGlite, which has one session, it is `db`.
+   */
+  sessionDb: Db;
   kind: DatabaseTarget['kind'];
   close(): Promise<void>;
-}
-
-/**
- * postgres.js prepares tagged-template queries, but runs `unsafe(text, params)` unprepared, and
- * that is how kysely-postgres-js sends every query: PostgreSQL would parse and plan each one
- * again. This hands Kysely connections whose queries are named prepared statements, cached per
- * connection by their text, so a repeated query costs one Bind/Execute round trip.
- */
-function withPreparedStatements(client: postgres.Sql): postgres.Sql {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property !== 'reserve') return Reflect.get(target, property, receiver);
-      return async () => {
-        const reserved = await target.reserve();
-        return new Proxy(reserved, {
-          get(connection, name, connectionReceiver) {
-            if (name !== 'unsafe') return Reflect.get(connection, name, connectionReceiver);
-            return (text: string, params: postgres.ParameterOrJSON<never>[] = []) =>
-              connection.unsafe(text, params, { prepare: true });
-          },
-        });
-      };
-    },
-  });
 }
 
 /** Opens PostgreSQL when a URL is configured, else the embedded PGlite (in memory when dataDir is null). */
@@ -64,14 +46,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         plan_cache_mode: 'force_custom_plan',
       },
     });
-    const db = new Kysely<DB>({
-      dialect: new PostgresJSDialect({ postgres: withPreparedStatements(client) }),
+    const db = new Kysely<DB>({ dialect: new PostgresJsDialect({ pool: client }) });
+    const sessionDb = new Kysely<DB>({
+      dialect: new PostgresJsDialect({ pool: client, pinSessions: true, ownsPool: false }),
     });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      sessionDb,
+      kind: 'postgres',
+      close: async () => {
+        await sessionDb.destroy();
+        await db.destroy();
+      },
+    };
   }
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, sessionDb: db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './connect.js';
+import type { Database } from './connect.js';
 import { migrationsDir } from '../lib/paths.js';
 
 const STATEMENT_BREAK = /^--> statement-breakpoint\s*$/m;
@@ -29,9 +29,18 @@ class SqlFileMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Applies pending migrations in one transaction under Kysely's migration lock. */
-export async function migrateToLatest(db: Db, dir = migrationsDir): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(dir) });
+/**
+ * Applies pending migrations in one transaction under Kysely's migration lock, a session-level
+ * advisory lock on PostgreSQL: hence the database's sessionDb, whose connections are sessions.
+ */
+export async function migrateToLatest(
+  database: Pick<Database, 'sessionDb'>,
+  dir = migrationsDir,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.sessionDb,
+    provider: new SqlFileMigrationProvider(dir),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

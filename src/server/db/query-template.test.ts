@@ -8,7 +8,7 @@ describe('queryTemplate', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     await database.db
       .insertInto('users')
       .values([
