@@ -147,19 +147,27 @@ async function main(): Promise<void> {
     );
     await baseline.start();
 
-    const run = (baseUrl: string, nextRequest: () => LoadRequest) =>
+    const run = (baseUrl: string, nextRequest: () => LoadRequest, connections = CONNECTIONS) =>
       measure({
         baseUrl,
-        connections: CONNECTIONS,
+        connections,
         seconds: SECONDS,
         warmupSeconds: WARMUP_SECONDS,
         nextRequest,
       });
 
     const appFigures: AppMeasurement[] = [];
-    for (const { nextRequest, ...scenario } of appScenarios(data)) {
+    const scenarios = appScenarios(data);
+    for (const { nextRequest, ...scenario } of scenarios) {
       console.log(`measuring: ${scenario.name}`);
       appFigures.push({ ...scenario, figures: await run(app.url, nextRequest) });
+    }
+    // The same pages for one client alone: the latency a person paging through sees.
+    const pagesAlone: AppMeasurement[] = [];
+    for (const { nextRequest, ...scenario } of scenarios) {
+      if (scenario.key !== 'firstPage' && scenario.key !== 'deepPage') continue;
+      console.log(`measuring: ${scenario.name}, one client`);
+      pagesAlone.push({ ...scenario, figures: await run(app.url, nextRequest, 1) });
     }
     const appPeakRss = peakRssBytes(app.pid);
 
@@ -186,6 +194,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       seconds: SECONDS,
       app: appFigures,
+      pagesAlone,
       limits: { pgbench, minimal, bare },
       appPeakRssBytes: appPeakRss,
       elapsedSeconds: (Date.now() - began) / 1000,
