@@ -23,7 +23,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** The cache policy of a file of the built client, by its path relative to the client folder. */
-export function cacheControlFor(relativePath: string): string {
+function cacheControlFor(relativePath: string): string {
   const [first] = relativePath.split(/[\\/]/);
   return first === HASHED_ASSETS_DIR ? IMMUTABLE : REVALIDATE;
 }
