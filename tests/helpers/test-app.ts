@@ -48,13 +48,21 @@ export interface TestAppOptions {
   /** Firebase sign-in; off unless a test brings the emulator. */
   firebase?: FirebaseAuthService | null;
   env?: Partial<Env>;
+  /** The built client to serve; dist/client by default. */
+  clientDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase({ poolSize: options.poolSize });
   const clock = options.clock ?? (() => new Date());
   const firebase = options.firebase ?? null;
-  const app = await buildApp({ env: { ...testEnv, ...options.env }, database, clock, firebase });
+  const app = await buildApp({
+    env: { ...testEnv, ...options.env },
+    database,
+    clock,
+    firebase,
+    clientDir: options.clientDir,
+  });
   await app.ready();
   const policy = {
     idleTimeoutSeconds: testEnv.SESSION_IDLE_TIMEOUT_SECONDS,

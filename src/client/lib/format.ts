@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-
 const money = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
@@ -16,7 +14,17 @@ export function formatExpense(amount: number): string {
   return formatMoney(-Math.abs(amount));
 }
 
-/** "05 Mar, 2026" (dd MMM, yyyy). */
+// The browser's own Intl does this; a date library would add about 6 KB gzip to every screen.
+const dateParts = new Intl.DateTimeFormat('en-US', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** "05 Mar, 2026" (dd MMM, yyyy), in local time. */
 export function formatDate(iso: string | Date): string {
-  return format(typeof iso === 'string' ? new Date(iso) : iso, 'dd MMM, yyyy');
+  const parts = dateParts.formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}, ${part('year')}`;
 }

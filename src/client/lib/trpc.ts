@@ -1,4 +1,9 @@
-import { createTRPCReact, httpBatchLink, type CreateTRPCReact } from '@trpc/react-query';
+import {
+  createTRPCQueryUtils,
+  createTRPCReact,
+  httpBatchLink,
+  type CreateTRPCReact,
+} from '@trpc/react-query';
 import { QueryCache, MutationCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../shared/api-router.js';
@@ -43,6 +48,14 @@ export function createTrpcClient() {
     ],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/** Query helpers usable outside React: route loaders start fetches with them. */
+export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
+  return createTRPCQueryUtils<AppRouter>({ queryClient, client });
+}
+export type TrpcUtils = ReturnType<typeof createTrpcUtils>;
 
 /** The message a person should see for a failed call. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,6 +1,7 @@
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { NotFound } from '../components/not-found.js';
+import type { RouterContext } from '../lib/router-context.js';
 import { useTheme } from '../lib/theme.js';
 
 function Root() {
@@ -23,4 +24,7 @@ function Root() {
   );
 }
 
-export const Route = createRootRoute({ component: Root, notFoundComponent: NotFound });
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+});

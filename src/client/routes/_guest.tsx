@@ -1,5 +1,6 @@
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
+import { prefetchAppConfig } from '../lib/app-config.js';
 import { useAuthStore } from '../lib/auth-store.js';
 
 /** Guest-only screens: a signed-in person goes to /, replacing the history entry. */
@@ -37,5 +38,7 @@ export const Route = createFileRoute('/_guest')({
   beforeLoad: () => {
     if (useAuthStore.getState().isAuthenticated) throw redirect({ to: '/', replace: true });
   },
+  // The sign-in screens read the configuration (is Firebase sign-in on?) before they settle.
+  loader: ({ context }) => prefetchAppConfig(context.trpc),
   component: GuestLayout,
 });

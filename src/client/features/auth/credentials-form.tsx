@@ -3,13 +3,16 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { signInFormError } from '../../../shared/validation.js';
 import { PasswordInput } from './password-input.js';
 import type { Credentials } from './router-state.js';
+import { loadSignInFormError } from './sign-in-validation.js';
+
+const CHECKS_UNAVAILABLE = 'Could not load the sign-in form. Check your connection and try again.';
 
 /**
  * Email and password, checked against the shared sign-in schema on submit; the first problem is
- * shown under the fields. Browser validation is off so the same messages show everywhere.
+ * shown under the fields. Browser validation is off so the same messages show everywhere. The
+ * schema is fetched when a field is first focused (see sign-in-validation.ts).
  */
 export function CredentialsForm(props: {
   id: string;
@@ -33,9 +36,16 @@ export function CredentialsForm(props: {
     props.onChange({ ...values, [field]: value });
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const credentials = { email: values.email.trim(), password: values.password };
+    let signInFormError;
+    try {
+      signInFormError = await loadSignInFormError();
+    } catch {
+      setError(CHECKS_UNAVAILABLE);
+      return;
+    }
     const problem = signInFormError(credentials);
     setError(problem);
     if (!problem) props.onSubmit(credentials);
@@ -43,7 +53,13 @@ export function CredentialsForm(props: {
 
   const describedBy = error ? errorId : undefined;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={props.pending}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadSignInFormError().catch(() => undefined)}
+      className="flex flex-col gap-4"
+      aria-busy={props.pending}
+    >
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.email}>Email</Label>
         <Input

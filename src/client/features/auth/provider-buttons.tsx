@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { GithubIcon, GoogleIcon } from './brand-icons.js';
-import { DemoProviderDialog } from './demo-provider-dialog.js';
 import type { useSignInActions } from './use-sign-in-actions.js';
+
+// Only demo mode opens it, and only after a click: the dialog code stays off the login screen's
+// first load.
+const DemoProviderDialog = lazy(() =>
+  import('./demo-provider-dialog.js').then((module) => ({ default: module.DemoProviderDialog })),
+);
 
 const BUTTONS = [
   { provider: 'github', name: 'Github', Icon: GithubIcon },
@@ -21,12 +27,16 @@ export function ProviderButtons({ actions }: { actions: ReturnType<typeof useSig
   };
   return (
     <div className="flex flex-col gap-3">
-      <DemoProviderDialog
-        provider={actions.demoProvider}
-        pending={actions.pending !== null}
-        onCancel={actions.closeDemoProvider}
-        onContinue={(provider, account) => void actions.demoLogin(provider, account)}
-      />
+      {actions.demoProvider && (
+        <Suspense fallback={null}>
+          <DemoProviderDialog
+            provider={actions.demoProvider}
+            pending={actions.pending !== null}
+            onCancel={actions.closeDemoProvider}
+            onContinue={(provider, account) => void actions.demoLogin(provider, account)}
+          />
+        </Suspense>
+      )}
       {BUTTONS.map(({ provider, name, Icon }) => (
         <Button
           key={provider}

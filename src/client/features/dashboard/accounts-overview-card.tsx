@@ -6,8 +6,8 @@ import { Card, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { QueryError } from '../../components/query-error.js';
 import { formatMoney } from '../../lib/format.js';
-import { trpc } from '../../lib/trpc.js';
 import { AccountIcon } from '../accounts/account-icon.js';
+import { useDashboardAccounts } from './dashboard-queries.js';
 import { totalBalance } from './total-balance.js';
 
 const SHOWN = 5;
@@ -46,7 +46,7 @@ function QuickActions() {
 }
 
 function AccountsSummary() {
-  const accounts = trpc.account.list.useQuery({});
+  const accounts = useDashboardAccounts();
   if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
   if (accounts.isError) {
     return <QueryError query={accounts} fallback="Could not load your accounts." />;

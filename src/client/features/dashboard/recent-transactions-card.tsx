@@ -3,13 +3,11 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/page-spinner.js';
 import { QueryError } from '../../components/query-error.js';
-import { trpc } from '../../lib/trpc.js';
 import { TransactionList } from '../ledger/transaction-list.js';
-
-const RECENT = 5;
+import { useRecentTransactions } from './dashboard-queries.js';
 
 function RecentTransactions() {
-  const recent = trpc.transaction.list.useQuery({ limit: RECENT });
+  const recent = useRecentTransactions();
   if (recent.isPending) return <PageSpinner label="Loading transactions" />;
   if (recent.isError) {
     return <QueryError query={recent} fallback="Could not load your transactions." />;
