@@ -124,13 +124,13 @@ export function registerSecurityHeaders(
  * so each response gets the same map in one call instead of a dozen middlewares in a chain.
  */
 function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
-      headers[name.toLowerCase()] = String(value);
+      headers.set(name.toLowerCase(), String(value));
     },
     removeHeader: (name: string) => {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   // helmet only ever sets and removes headers on the response it is given.
@@ -139,5 +139,5 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
     recorder as unknown as Parameters<typeof middleware>[1],
     () => {},
   );
-  return headers;
+  return Object.fromEntries(headers);
 }
