@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { EnvError, loadEnv } from './env.js';
 import { startAuthEmulator, type RunningAuthEmulator } from './dev/auth-emulator.js';
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
     env,
     firebase,
     // JSON lines on stdout; buildApp adds the redaction of secrets (src/server/http/log-redaction.ts).
-    logger: { level: env.LOG_LEVEL },
+    // Written asynchronously: lines that arrive while a write is under way go out together in the
+    // next one, instead of one blocking write per line; pino flushes what is left on exit.
+    logger: { level: env.LOG_LEVEL, stream: pino.destination({ dest: 1, sync: false }) },
   });
   app.addHook('onClose', async () => {
     await firebase?.close();
