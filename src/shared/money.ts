@@ -29,8 +29,10 @@ export function unitsToCents(units: number): bigint {
 }
 
 /** Converts cents to a JSON-safe unit amount; exact for every balance up to MAX_BALANCE_CENTS. */
+const MAX_SAFE_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+
 export function centsToUnits(cents: bigint): number {
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < -BigInt(Number.MAX_SAFE_INTEGER)) {
+  if (cents > MAX_SAFE_CENTS || cents < -MAX_SAFE_CENTS) {
     throw new RangeError('Amount too large to represent exactly');
   }
   return Number(cents) / 100;

@@ -39,7 +39,8 @@ export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
   const user = await resolveSession(ctx.database.db, ctx.bearerToken, ctx.sessionPolicy, ctx.clock);
   if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
-  return next({ ctx: { ...ctx, user } });
+  // tRPC merges this into the context; spreading the whole context here would copy it twice.
+  return next({ ctx: { user } });
 });
 
 /** The context of a procedure behind protectedProcedure. */
