@@ -15,7 +15,7 @@ import { installSignInRateLimits } from './http/sign-in-rate-limit.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
 import { registerClientApp } from './http/client-app.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerRequestLogging } from './http/request-logging.js';
+import { AccessLogController } from './http/request-logging.js';
 import { registerCors } from './http/cors.js';
 import { requestIdOf } from './http/request-id.js';
 import { withLogRedaction } from './http/log-redaction.js';
@@ -47,8 +47,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: withLogRedaction(options.logger ?? false),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
-    // registerRequestLogging writes one line per request instead.
-    disableRequestLogging: true,
+    // One access-log line per request instead of two (src/server/http/request-logging.ts).
+    logController: new AccessLogController(),
     // A well-formed incoming X-Request-Id is kept (load balancers), anything else replaced.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -99,7 +99,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandlers(app);
-  registerRequestLogging(app);
   registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',
     firebase: {
