@@ -8,13 +8,14 @@
  * Exits 1 when a measurement had failed requests or a target is missed.
  */
 import { randomInt } from 'node:crypto';
-import { BaselineProcess } from './baseline-process.js';
+import path from 'node:path';
 import { measure, type LoadRequest } from './load.js';
 import { pgbenchDeposits } from './pgbench.js';
 import { peakRssBytes } from './rss.js';
 import { printReport, type AppMeasurement, type AppScenario } from './report.js';
 import { seed, type Seeded } from './seed.js';
 import {
+  REPO_ROOT,
   ServerProcess,
   createFreshDatabase,
   freePort,
@@ -126,9 +127,14 @@ async function main(): Promise<void> {
     // The production defaults, request logging at info included.
     env: { DATABASE_POOL_SIZE: POOL_SIZE, LOG_LEVEL: 'info' },
   });
-  const baseline = new BaselineProcess(await freePort(), {
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: POOL_SIZE,
+  // The limits, in a process of their own on the same stack and pool size.
+  const baseline = new ServerProcess({
+    label: 'baseline',
+    backend: { kind: 'postgres', databaseUrl: database.url },
+    port: await freePort(),
+    env: { DATABASE_POOL_SIZE: POOL_SIZE },
+    nodeArgs: ['--import', 'tsx', path.join(REPO_ROOT, 'bench/baseline-server.ts')],
+    healthPath: '/bare',
   });
   let failed = false;
   try {
