@@ -25,10 +25,15 @@ app.get('/minimal/account', async (req, reply) => {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   if (!token) return reply.code(401).send({ success: false, message: 'Unauthorized' });
   const tokenHash = createHash('sha256').update(token).digest('hex');
-  const [session] = await sql<{ user_id: string }[]>`
-    SELECT user_id FROM sessions
-    WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > now()`;
-  if (!session) return reply.code(401).send({ success: false, message: 'Unauthorized' });
+  // The session's user and their personal book through the membership, as the app reads it.
+  const [session] = await sql<{ book_id: string | null }[]>`
+    SELECT (SELECT m.book_id FROM memberships m
+            WHERE m.user_id = s.user_id
+              AND m.book_id = (SELECT b.id FROM books b WHERE b.personal_owner_id = s.user_id)
+           ) AS book_id
+    FROM sessions s
+    WHERE s.token_hash = ${tokenHash} AND s.revoked_at IS NULL AND s.expires_at > now()`;
+  if (!session?.book_id) return reply.code(401).send({ success: false, message: 'Unauthorized' });
   const rows = await sql<
     {
       id: string;
@@ -42,7 +47,7 @@ app.get('/minimal/account', async (req, reply) => {
     }[]
   >`
     SELECT id, title, description, icon, color, balance_cents, created_at, updated_at
-    FROM accounts WHERE user_id = ${session.user_id} AND deleted_at IS NULL
+    FROM accounts WHERE book_id = ${session.book_id} AND deleted_at IS NULL
     ORDER BY created_at DESC, id DESC`;
   return {
     success: true,

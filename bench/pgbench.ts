@@ -1,7 +1,8 @@
 /**
  * The database's own limit for a deposit: pgbench running, at the benchmark's concurrency, the
- * same unit of work the app does (the guarded balance update of one account plus its ledger
- * row, in one transaction) with prepared statements and no HTTP or JavaScript in the way.
+ * same unit of work the app does (the guarded balance update of one account, its ledger entry,
+ * the change and the history row, as one statement) with prepared statements and no HTTP or
+ * JavaScript in the way.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,15 +17,24 @@ const run = promisify(execFile);
 /** bench_accounts numbers the seeded accounts 1..n so pgbench can pick one at random. */
 const DEPOSIT_SCRIPT = `
 \\set n random(1, :accounts)
-BEGIN;
-UPDATE accounts AS a
-  SET balance_cents = a.balance_cents + 100, updated_at = clock_timestamp()
-  FROM bench_accounts AS b
-  WHERE b.n = :n AND a.id = b.account_id AND a.user_id = b.user_id AND a.deleted_at IS NULL
-    AND a.balance_cents + 100 BETWEEN 0 AND 99999999999999;
-INSERT INTO transactions (user_id, account_id, transaction_type, amount_cents, description)
-  SELECT user_id, account_id, 'deposit', 100, 'pgbench deposit' FROM bench_accounts WHERE n = :n;
-END;
+WITH moved AS (
+  UPDATE accounts AS a
+    SET balance_cents = a.balance_cents + 100, updated_at = clock_timestamp()
+    FROM bench_accounts AS b
+    WHERE b.n = :n AND a.id = b.account_id AND a.book_id = b.book_id AND a.deleted_at IS NULL
+      AND a.balance_cents + 100 BETWEEN -a.credit_limit_cents AND 99999999999999
+    RETURNING a.id, a.book_id
+), entry AS (
+  INSERT INTO transactions (book_id, account_id, transaction_type, amount_cents, description, occurred_on)
+    SELECT book_id, id, 'deposit', 100, 'pgbench deposit', current_date FROM moved
+    RETURNING book_id, id, account_id, amount_cents
+), change AS (
+  INSERT INTO entry_changes (book_id, kind) SELECT book_id, 'create' FROM entry RETURNING id
+)
+INSERT INTO entry_history (book_id, change_id, entry_id, fields, after)
+  SELECT entry.book_id, change.id, entry.id, '{amount}',
+         jsonb_build_object('accountId', entry.account_id, 'amountCents', entry.amount_cents::text)::text
+  FROM entry, change;
 `;
 
 export async function pgbenchDeposits(options: {

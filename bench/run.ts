@@ -4,7 +4,10 @@
  * route). Targets only 127.0.0.1, on a fresh database it drops at the end; about 3 minutes.
  *
  * Environment: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else the local PostgreSQL) is the
- * server the fresh database is made on; BENCH_SECONDS (default 10) is each measurement's length.
+ * server the fresh database is made on; BENCH_SECONDS (default 10) is each measurement's length;
+ * BENCH_ONLY=ledger measures only the ledger's pages (first, deep, search, filtered, by amount),
+ * at 32 connections and one client, without the deposits and the limits (about a minute);
+ * BENCH_ONLY=analytics only the charts and the CSV export; BENCH_ONLY=import only the import.
  * Exits 1 when a measurement had failed requests or a target is missed.
  */
 import { randomInt } from 'node:crypto';
@@ -12,8 +15,10 @@ import path from 'node:path';
 import { measure, type LoadRequest } from './load.js';
 import { pgbenchDeposits } from './pgbench.js';
 import { peakRssBytes } from './rss.js';
-import { printReport, type AppMeasurement, type AppScenario } from './report.js';
+import { LEDGER_PAGES, printReport, type AppMeasurement, type AppScenario } from './report.js';
 import { seed, type Seeded } from './seed.js';
+import { runImportBench } from './import-bench.js';
+import { benchAnalytics, printAnalyticsReport, seedAnalyticsBook } from './analytics.js';
 import {
   REPO_ROOT,
   ServerProcess,
@@ -27,6 +32,11 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = '10';
+const SUBSETS = ['ledger', 'analytics', 'import'];
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && !SUBSETS.includes(ONLY)) {
+  throw new Error(`BENCH_ONLY=${ONLY}: the subsets are ${SUBSETS.join(', ')}`);
+}
 const baseDatabaseUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -114,10 +124,66 @@ function appScenarios(data: Seeded): (AppScenario & { nextRequest: () => LoadReq
         headers: bearer(ledgerUser.token),
       }),
     },
+    {
+      key: 'search',
+      name: 'GET /api/transactions?q= a payee word (accents ignored)',
+      // One payee in 20, each spelled with accents in the data and without in the query.
+      nextRequest: () => ({
+        method: 'GET',
+        path: `/api/transactions?q=${pick(SEARCH_WORDS)}`,
+        headers: bearer(ledgerUser.token),
+      }),
+    },
+    {
+      key: 'filteredPage',
+      name: 'GET /api/transactions category + one year of dates',
+      nextRequest: () => ({
+        method: 'GET',
+        path: `/api/transactions?categoryId=${data.ledgerCategoryId}&dateFrom=${yearBefore(data.ledgerLastDay)}&dateTo=${data.ledgerLastDay}`,
+        headers: bearer(ledgerUser.token),
+      }),
+    },
+    {
+      key: 'amountPage',
+      name: 'GET /api/transactions sorted by amount, largest first',
+      nextRequest: () => ({
+        method: 'GET',
+        path: '/api/transactions?sort=amount_desc',
+        headers: bearer(ledgerUser.token),
+      }),
+    },
   ];
 }
 
+/** Payee words of the seeded ledger, typed the way a person would: no accents, any case. */
+const SEARCH_WORDS = ['muller', 'boulangerie', 'creperie', 'ENERGIES', 'cinema', 'alborg'];
+
+/** The day a year before a 'YYYY-MM-DD' date. */
+function yearBefore(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The analytics charts and the CSV export on a book of their own (bench/analytics.ts). */
+async function analyticsSection(app: ServerProcess, databaseUrl: string): Promise<boolean> {
+  const book = await seedAnalyticsBook(app.url, databaseUrl);
+  const figures = await benchAnalytics({
+    baseUrl: app.url,
+    pid: app.pid,
+    book,
+    seconds: Number(process.env.BENCH_ANALYTICS_SECONDS ?? 5),
+    connections: CONNECTIONS,
+  });
+  return printAnalyticsReport(figures, CONNECTIONS);
+}
+
 async function main(): Promise<void> {
+  // BENCH_ONLY=import: only the import scenario (bench/import-bench.ts).
+  if (process.env.BENCH_ONLY === 'import') {
+    if (!(await runImportBench(baseDatabaseUrl))) process.exitCode = 1;
+    return;
+  }
   const began = Date.now();
   const database = await createFreshDatabase(baseDatabaseUrl);
   const app = new ServerProcess({
@@ -140,18 +206,22 @@ async function main(): Promise<void> {
   try {
     console.log(`Fresh database ${database.name}; logs in ${workDir()}`);
     await app.start();
+    if (ONLY === 'analytics') {
+      failed = !(await analyticsSection(app, database.url));
+      return;
+    }
     const data = await seed({
       baseUrl: app.url,
       databaseUrl: database.url,
-      users: 32,
-      accountsPerUser: 20,
+      users: ONLY === 'ledger' ? 1 : 32,
+      accountsPerUser: ONLY === 'ledger' ? 1 : 20,
       ledgerRows: 100_000,
       deepOffset: 90_000,
     });
     console.log(
-      `Seeded ${data.users.length} users with 20 accounts each, and ${data.ledgerRows} ledger rows for one more.`,
+      `Seeded ${data.users.length} users with their accounts, and ${data.ledgerRows} ledger rows for one more.`,
     );
-    await baseline.start();
+    if (ONLY !== 'ledger') await baseline.start();
 
     const run = (baseUrl: string, nextRequest: () => LoadRequest, connections = CONNECTIONS) =>
       measure({
@@ -163,7 +233,9 @@ async function main(): Promise<void> {
       });
 
     const appFigures: AppMeasurement[] = [];
-    const scenarios = appScenarios(data);
+    const scenarios = appScenarios(data).filter(
+      (scenario) => ONLY !== 'ledger' || LEDGER_PAGES.includes(scenario.key),
+    );
     for (const { nextRequest, ...scenario } of scenarios) {
       console.log(`measuring: ${scenario.name}`);
       appFigures.push({ ...scenario, figures: await run(app.url, nextRequest) });
@@ -171,11 +243,23 @@ async function main(): Promise<void> {
     // The same pages for one client alone: the latency a person paging through sees.
     const pagesAlone: AppMeasurement[] = [];
     for (const { nextRequest, ...scenario } of scenarios) {
-      if (scenario.key !== 'firstPage' && scenario.key !== 'deepPage') continue;
+      if (!LEDGER_PAGES.includes(scenario.key)) continue;
       console.log(`measuring: ${scenario.name}, one client`);
       pagesAlone.push({ ...scenario, figures: await run(app.url, nextRequest, 1) });
     }
     const appPeakRss = peakRssBytes(app.pid);
+    if (ONLY === 'ledger') {
+      failed = !printReport({
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        app: appFigures,
+        pagesAlone,
+        appPeakRssBytes: appPeakRss,
+        elapsedSeconds: (Date.now() - began) / 1000,
+      });
+      return;
+    }
+    const analyticsOk = await analyticsSection(app, database.url);
 
     console.log('measuring: the limits');
     const minimal = await run(baseline.url, () => ({
@@ -196,21 +280,24 @@ async function main(): Promise<void> {
       seconds: SECONDS,
     });
 
-    failed = !printReport({
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      app: appFigures,
-      pagesAlone,
-      limits: { pgbench, minimal, bare },
-      appPeakRssBytes: appPeakRss,
-      elapsedSeconds: (Date.now() - began) / 1000,
-    });
+    failed =
+      !printReport({
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        app: appFigures,
+        pagesAlone,
+        limits: { pgbench, minimal, bare },
+        appPeakRssBytes: appPeakRss,
+        elapsedSeconds: (Date.now() - began) / 1000,
+      }) || !analyticsOk;
   } finally {
     await baseline.stop();
     await app.stop();
     await database.drop();
     if (!failed) removeWorkDir();
   }
+  // The full run ends with the import scenario; BENCH_ONLY=ledger or analytics leave it out.
+  if (ONLY === undefined && !(await runImportBench(baseDatabaseUrl))) failed = true;
   if (failed) process.exitCode = 1;
 }
 

@@ -23,7 +23,7 @@ function table(rows: string[][]): string {
 }
 
 export function jsBudgetPasses(result: RouteScripts): boolean {
-  return result.encodedBytes <= JS_BUDGET_BYTES;
+  return result.route.reportOnly === true || result.encodedBytes <= JS_BUDGET_BYTES;
 }
 
 export function lighthousePasses(result: LighthouseScore): boolean {
@@ -38,8 +38,8 @@ export function formatJsBudget(results: RouteScripts[]): string {
       String(result.scripts.length),
       kib(result.encodedBytes),
       kib(result.decodedBytes),
-      `<= ${kib(JS_BUDGET_BYTES)}`,
-      verdict(jsBudgetPasses(result)),
+      result.route.reportOnly ? '(reported)' : `<= ${kib(JS_BUDGET_BYTES)}`,
+      result.route.reportOnly ? '-' : verdict(jsBudgetPasses(result)),
     ]);
   }
   const details = results.map((result) => {

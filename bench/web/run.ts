@@ -85,7 +85,7 @@ async function main(): Promise<number> {
     console.log(`\n${formatJsBudget(scripts)}\n`);
 
     const scores: LighthouseScore[] = [];
-    for (const route of LIGHTHOUSE_RUNS > 0 ? ROUTES : []) {
+    for (const route of LIGHTHOUSE_RUNS > 0 ? ROUTES.filter((r) => !r.reportOnly) : []) {
       for (const formFactor of FORM_FACTORS) {
         console.log(`Lighthouse: ${route.label}, ${formFactor}...`);
         scores.push(

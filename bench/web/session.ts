@@ -1,7 +1,7 @@
 /**
  * How the SPA keeps its session: the token in localStorage under "token" with the prefix
- * "expense-tracker_" (spec; src/client/lib/auth-store.ts). The key is repeated here because the
- * bench runs in Node and cannot import browser code.
+ * "expense-tracker_" (docs/sign-in.md#browser-storage; src/client/lib/auth-store.ts). The key
+ * is repeated here because the bench runs in Node and cannot import browser code.
  */
 export const TOKEN_STORAGE_KEY = 'expense-tracker_token';
 

@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.js';
-import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.js';
+import { onSessionStart, useAuthStore } from './features/auth/auth-store.js';
+import { RouteError } from './components/widgets/route-error.js';
+import { markCodeLoadErrors } from './lib/code-load-error.js';
+import { createQueryClient, followServerStatus } from './lib/query-client.js';
+import { createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.js';
 import { ThemeProvider } from './lib/theme.js';
 import { z } from 'zod';
 import './styles.css';
@@ -11,15 +15,28 @@ import './styles.css';
 // zod probes for eval (new Function) to compile faster validators; the CSP forbids eval.
 z.config({ jitless: true });
 
+// A screen whose code cannot be downloaded shows its error in the app, never a full-page reload
+// onto the browser's own error page (lib/code-load-error.ts).
+markCodeLoadErrors();
+followServerStatus();
+
 // One query cache for the page's life, shared by components and route loaders, so a loader can
 // start a screen's requests while the screen's code is still downloading.
-const queryClient = createQueryClient();
-const trpcClient = createTrpcClient();
+const queryClient = createQueryClient({
+  onSessionExpired: () => useAuthStore.getState().logout(),
+});
+const trpcClient = createTrpcClient(() => useAuthStore.getState().token);
+
+// A new session (here or in another tab) starts from an empty cache: the previous person's
+// accounts must not show, even for the few seconds until a refetch.
+onSessionStart(() => queryClient.removeQueries());
 
 const router = createRouter({
   routeTree,
-  context: { trpc: createTrpcUtils(queryClient, trpcClient) },
+  context: { trpc: createTrpcUtils(queryClient, trpcClient), queryClient, trpcClient },
   defaultPreload: 'intent',
+  // A screen that fails shows its error with Retry inside the app shell, the rest still working.
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });
 

@@ -14,17 +14,25 @@ import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as KeyAuthRouteRouteImport } from './routes/key-auth/route'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
+import { Route as AuthedAccountsRouteRouteImport } from './routes/_authed/accounts/route'
 import { Route as AuthedAllExpensesRouteImport } from './routes/_authed/all-expenses'
 import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
+import { Route as AuthedCategoriesRouteImport } from './routes/_authed/categories'
+import { Route as AuthedDataRouteImport } from './routes/_authed/data'
 import { Route as AuthedExpensesRouteImport } from './routes/_authed/expenses'
+import { Route as AuthedImportRouteImport } from './routes/_authed/import'
 import { Route as AuthedOrganizationRouteImport } from './routes/_authed/organization'
 import { Route as AuthedProjectsRouteImport } from './routes/_authed/projects'
+import { Route as AuthedRulesRouteImport } from './routes/_authed/rules'
 import { Route as AuthedTestRouteImport } from './routes/_authed/test'
+import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as GuestVerifyRouteImport } from './routes/_guest/verify'
+import { Route as DemoActionRouteImport } from './routes/demo/action'
 import { Route as DemoMailboxRouteImport } from './routes/demo/mailbox'
 import { Route as KeyAuthIndexRouteImport } from './routes/key-auth/index'
+import { Route as KeyAuthConfirmRouteImport } from './routes/key-auth/confirm'
 import { Route as KeyAuthProtectedRouteImport } from './routes/key-auth/protected'
 import { Route as KeyAuthRegisterRouteImport } from './routes/key-auth/register'
 import { Route as KeyAuthVerifyRouteImport } from './routes/key-auth/verify'
@@ -55,6 +63,11 @@ const AuthedAccountRoute = AuthedAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAccountsRouteRoute = AuthedAccountsRouteRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAllExpensesRoute = AuthedAllExpensesRouteImport.update({
   id: '/all-expenses',
   path: '/all-expenses',
@@ -65,9 +78,24 @@ const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedCategoriesRoute = AuthedCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedDataRoute = AuthedDataRouteImport.update({
+  id: '/data',
+  path: '/data',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedExpensesRoute = AuthedExpensesRouteImport.update({
   id: '/expenses',
   path: '/expenses',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedImportRoute = AuthedImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedOrganizationRoute = AuthedOrganizationRouteImport.update({
@@ -80,9 +108,19 @@ const AuthedProjectsRoute = AuthedProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedRulesRoute = AuthedRulesRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTestRoute = AuthedTestRouteImport.update({
   id: '/test',
   path: '/test',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTransactionsRoute = AuthedTransactionsRouteImport.update({
+  id: '/transactions',
+  path: '/transactions',
   getParentRoute: () => AuthedRoute,
 } as any)
 const GuestLoginRoute = GuestLoginRouteImport.update({
@@ -100,6 +138,11 @@ const GuestVerifyRoute = GuestVerifyRouteImport.update({
   path: '/verify',
   getParentRoute: () => GuestRoute,
 } as any)
+const DemoActionRoute = DemoActionRouteImport.update({
+  id: '/demo/action',
+  path: '/demo/action',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemoMailboxRoute = DemoMailboxRouteImport.update({
   id: '/demo/mailbox',
   path: '/demo/mailbox',
@@ -108,6 +151,11 @@ const DemoMailboxRoute = DemoMailboxRouteImport.update({
 const KeyAuthIndexRoute = KeyAuthIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => KeyAuthRouteRoute,
+} as any)
+const KeyAuthConfirmRoute = KeyAuthConfirmRouteImport.update({
+  id: '/confirm',
+  path: '/confirm',
   getParentRoute: () => KeyAuthRouteRoute,
 } as any)
 const KeyAuthProtectedRoute = KeyAuthProtectedRouteImport.update({
@@ -126,35 +174,43 @@ const KeyAuthVerifyRoute = KeyAuthVerifyRouteImport.update({
   getParentRoute: () => KeyAuthRouteRoute,
 } as any)
 const AuthedAccountsIndexRoute = AuthedAccountsIndexRouteImport.update({
-  id: '/accounts/',
-  path: '/accounts/',
-  getParentRoute: () => AuthedRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAccountsRouteRoute,
 } as any)
 const AuthedAccountsAccountIdRoute = AuthedAccountsAccountIdRouteImport.update({
-  id: '/accounts/$accountId',
-  path: '/accounts/$accountId',
-  getParentRoute: () => AuthedRoute,
+  id: '/$accountId',
+  path: '/$accountId',
+  getParentRoute: () => AuthedAccountsRouteRoute,
 } as any)
 const AuthedAccountsAllRoute = AuthedAccountsAllRouteImport.update({
-  id: '/accounts/all',
-  path: '/accounts/all',
-  getParentRoute: () => AuthedRoute,
+  id: '/all',
+  path: '/all',
+  getParentRoute: () => AuthedAccountsRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/key-auth': typeof KeyAuthRouteRouteWithChildren
   '/': typeof AuthedIndexRoute
+  '/accounts': typeof AuthedAccountsRouteRouteWithChildren
   '/account': typeof AuthedAccountRoute
   '/all-expenses': typeof AuthedAllExpensesRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/categories': typeof AuthedCategoriesRoute
+  '/data': typeof AuthedDataRoute
   '/expenses': typeof AuthedExpensesRoute
+  '/import': typeof AuthedImportRoute
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
+  '/rules': typeof AuthedRulesRoute
   '/test': typeof AuthedTestRoute
+  '/transactions': typeof AuthedTransactionsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/verify': typeof GuestVerifyRoute
+  '/demo/action': typeof DemoActionRoute
   '/demo/mailbox': typeof DemoMailboxRoute
+  '/key-auth/confirm': typeof KeyAuthConfirmRoute
   '/key-auth/protected': typeof KeyAuthProtectedRoute
   '/key-auth/register': typeof KeyAuthRegisterRoute
   '/key-auth/verify': typeof KeyAuthVerifyRoute
@@ -168,14 +224,21 @@ export interface FileRoutesByTo {
   '/account': typeof AuthedAccountRoute
   '/all-expenses': typeof AuthedAllExpensesRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/categories': typeof AuthedCategoriesRoute
+  '/data': typeof AuthedDataRoute
   '/expenses': typeof AuthedExpensesRoute
+  '/import': typeof AuthedImportRoute
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
+  '/rules': typeof AuthedRulesRoute
   '/test': typeof AuthedTestRoute
+  '/transactions': typeof AuthedTransactionsRoute
   '/login': typeof GuestLoginRoute
   '/signup': typeof GuestSignupRoute
   '/verify': typeof GuestVerifyRoute
+  '/demo/action': typeof DemoActionRoute
   '/demo/mailbox': typeof DemoMailboxRoute
+  '/key-auth/confirm': typeof KeyAuthConfirmRoute
   '/key-auth/protected': typeof KeyAuthProtectedRoute
   '/key-auth/register': typeof KeyAuthRegisterRoute
   '/key-auth/verify': typeof KeyAuthVerifyRoute
@@ -189,17 +252,25 @@ export interface FileRoutesById {
   '/key-auth': typeof KeyAuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
+  '/_authed/accounts': typeof AuthedAccountsRouteRouteWithChildren
   '/_authed/account': typeof AuthedAccountRoute
   '/_authed/all-expenses': typeof AuthedAllExpensesRoute
   '/_authed/analytics': typeof AuthedAnalyticsRoute
+  '/_authed/categories': typeof AuthedCategoriesRoute
+  '/_authed/data': typeof AuthedDataRoute
   '/_authed/expenses': typeof AuthedExpensesRoute
+  '/_authed/import': typeof AuthedImportRoute
   '/_authed/organization': typeof AuthedOrganizationRoute
   '/_authed/projects': typeof AuthedProjectsRoute
+  '/_authed/rules': typeof AuthedRulesRoute
   '/_authed/test': typeof AuthedTestRoute
+  '/_authed/transactions': typeof AuthedTransactionsRoute
   '/_guest/login': typeof GuestLoginRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/_guest/verify': typeof GuestVerifyRoute
+  '/demo/action': typeof DemoActionRoute
   '/demo/mailbox': typeof DemoMailboxRoute
+  '/key-auth/confirm': typeof KeyAuthConfirmRoute
   '/key-auth/protected': typeof KeyAuthProtectedRoute
   '/key-auth/register': typeof KeyAuthRegisterRoute
   '/key-auth/verify': typeof KeyAuthVerifyRoute
@@ -214,17 +285,25 @@ export interface FileRouteTypes {
   fullPaths:
     | '/key-auth'
     | '/'
+    | '/accounts'
     | '/account'
     | '/all-expenses'
     | '/analytics'
+    | '/categories'
+    | '/data'
     | '/expenses'
+    | '/import'
     | '/organization'
     | '/projects'
+    | '/rules'
     | '/test'
+    | '/transactions'
     | '/login'
     | '/signup'
     | '/verify'
+    | '/demo/action'
     | '/demo/mailbox'
+    | '/key-auth/confirm'
     | '/key-auth/protected'
     | '/key-auth/register'
     | '/key-auth/verify'
@@ -238,14 +317,21 @@ export interface FileRouteTypes {
     | '/account'
     | '/all-expenses'
     | '/analytics'
+    | '/categories'
+    | '/data'
     | '/expenses'
+    | '/import'
     | '/organization'
     | '/projects'
+    | '/rules'
     | '/test'
+    | '/transactions'
     | '/login'
     | '/signup'
     | '/verify'
+    | '/demo/action'
     | '/demo/mailbox'
+    | '/key-auth/confirm'
     | '/key-auth/protected'
     | '/key-auth/register'
     | '/key-auth/verify'
@@ -258,17 +344,25 @@ export interface FileRouteTypes {
     | '/key-auth'
     | '/_authed'
     | '/_guest'
+    | '/_authed/accounts'
     | '/_authed/account'
     | '/_authed/all-expenses'
     | '/_authed/analytics'
+    | '/_authed/categories'
+    | '/_authed/data'
     | '/_authed/expenses'
+    | '/_authed/import'
     | '/_authed/organization'
     | '/_authed/projects'
+    | '/_authed/rules'
     | '/_authed/test'
+    | '/_authed/transactions'
     | '/_guest/login'
     | '/_guest/signup'
     | '/_guest/verify'
+    | '/demo/action'
     | '/demo/mailbox'
+    | '/key-auth/confirm'
     | '/key-auth/protected'
     | '/key-auth/register'
     | '/key-auth/verify'
@@ -283,6 +377,7 @@ export interface RootRouteChildren {
   KeyAuthRouteRoute: typeof KeyAuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
+  DemoActionRoute: typeof DemoActionRoute
   DemoMailboxRoute: typeof DemoMailboxRoute
 }
 
@@ -323,6 +418,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAccountRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/accounts': {
+      id: '/_authed/accounts'
+      path: '/accounts'
+      fullPath: '/accounts'
+      preLoaderRoute: typeof AuthedAccountsRouteRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/all-expenses': {
       id: '/_authed/all-expenses'
       path: '/all-expenses'
@@ -337,11 +439,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAnalyticsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/categories': {
+      id: '/_authed/categories'
+      path: '/categories'
+      fullPath: '/categories'
+      preLoaderRoute: typeof AuthedCategoriesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/data': {
+      id: '/_authed/data'
+      path: '/data'
+      fullPath: '/data'
+      preLoaderRoute: typeof AuthedDataRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/expenses': {
       id: '/_authed/expenses'
       path: '/expenses'
       fullPath: '/expenses'
       preLoaderRoute: typeof AuthedExpensesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/import': {
+      id: '/_authed/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AuthedImportRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/organization': {
@@ -358,11 +481,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/rules': {
+      id: '/_authed/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof AuthedRulesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/test': {
       id: '/_authed/test'
       path: '/test'
       fullPath: '/test'
       preLoaderRoute: typeof AuthedTestRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/transactions': {
+      id: '/_authed/transactions'
+      path: '/transactions'
+      fullPath: '/transactions'
+      preLoaderRoute: typeof AuthedTransactionsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_guest/login': {
@@ -386,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestVerifyRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/demo/action': {
+      id: '/demo/action'
+      path: '/demo/action'
+      fullPath: '/demo/action'
+      preLoaderRoute: typeof DemoActionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/demo/mailbox': {
       id: '/demo/mailbox'
       path: '/demo/mailbox'
@@ -398,6 +542,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/key-auth/'
       preLoaderRoute: typeof KeyAuthIndexRouteImport
+      parentRoute: typeof KeyAuthRouteRoute
+    }
+    '/key-auth/confirm': {
+      id: '/key-auth/confirm'
+      path: '/confirm'
+      fullPath: '/key-auth/confirm'
+      preLoaderRoute: typeof KeyAuthConfirmRouteImport
       parentRoute: typeof KeyAuthRouteRoute
     }
     '/key-auth/protected': {
@@ -423,29 +574,30 @@ declare module '@tanstack/react-router' {
     }
     '/_authed/accounts/': {
       id: '/_authed/accounts/'
-      path: '/accounts'
+      path: '/'
       fullPath: '/accounts/'
       preLoaderRoute: typeof AuthedAccountsIndexRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountsRouteRoute
     }
     '/_authed/accounts/$accountId': {
       id: '/_authed/accounts/$accountId'
-      path: '/accounts/$accountId'
+      path: '/$accountId'
       fullPath: '/accounts/$accountId'
       preLoaderRoute: typeof AuthedAccountsAccountIdRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountsRouteRoute
     }
     '/_authed/accounts/all': {
       id: '/_authed/accounts/all'
-      path: '/accounts/all'
+      path: '/all'
       fullPath: '/accounts/all'
       preLoaderRoute: typeof AuthedAccountsAllRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountsRouteRoute
     }
   }
 }
 
 interface KeyAuthRouteRouteChildren {
+  KeyAuthConfirmRoute: typeof KeyAuthConfirmRoute
   KeyAuthProtectedRoute: typeof KeyAuthProtectedRoute
   KeyAuthRegisterRoute: typeof KeyAuthRegisterRoute
   KeyAuthVerifyRoute: typeof KeyAuthVerifyRoute
@@ -453,6 +605,7 @@ interface KeyAuthRouteRouteChildren {
 }
 
 const KeyAuthRouteRouteChildren: KeyAuthRouteRouteChildren = {
+  KeyAuthConfirmRoute: KeyAuthConfirmRoute,
   KeyAuthProtectedRoute: KeyAuthProtectedRoute,
   KeyAuthRegisterRoute: KeyAuthRegisterRoute,
   KeyAuthVerifyRoute: KeyAuthVerifyRoute,
@@ -463,32 +616,53 @@ const KeyAuthRouteRouteWithChildren = KeyAuthRouteRoute._addFileChildren(
   KeyAuthRouteRouteChildren,
 )
 
-interface AuthedRouteChildren {
-  AuthedAccountRoute: typeof AuthedAccountRoute
-  AuthedAllExpensesRoute: typeof AuthedAllExpensesRoute
-  AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
-  AuthedExpensesRoute: typeof AuthedExpensesRoute
-  AuthedOrganizationRoute: typeof AuthedOrganizationRoute
-  AuthedProjectsRoute: typeof AuthedProjectsRoute
-  AuthedTestRoute: typeof AuthedTestRoute
-  AuthedIndexRoute: typeof AuthedIndexRoute
+interface AuthedAccountsRouteRouteChildren {
   AuthedAccountsAccountIdRoute: typeof AuthedAccountsAccountIdRoute
   AuthedAccountsAllRoute: typeof AuthedAccountsAllRoute
   AuthedAccountsIndexRoute: typeof AuthedAccountsIndexRoute
 }
 
-const AuthedRouteChildren: AuthedRouteChildren = {
-  AuthedAccountRoute: AuthedAccountRoute,
-  AuthedAllExpensesRoute: AuthedAllExpensesRoute,
-  AuthedAnalyticsRoute: AuthedAnalyticsRoute,
-  AuthedExpensesRoute: AuthedExpensesRoute,
-  AuthedOrganizationRoute: AuthedOrganizationRoute,
-  AuthedProjectsRoute: AuthedProjectsRoute,
-  AuthedTestRoute: AuthedTestRoute,
-  AuthedIndexRoute: AuthedIndexRoute,
+const AuthedAccountsRouteRouteChildren: AuthedAccountsRouteRouteChildren = {
   AuthedAccountsAccountIdRoute: AuthedAccountsAccountIdRoute,
   AuthedAccountsAllRoute: AuthedAccountsAllRoute,
   AuthedAccountsIndexRoute: AuthedAccountsIndexRoute,
+}
+
+const AuthedAccountsRouteRouteWithChildren =
+  AuthedAccountsRouteRoute._addFileChildren(AuthedAccountsRouteRouteChildren)
+
+interface AuthedRouteChildren {
+  AuthedAccountsRouteRoute: typeof AuthedAccountsRouteRouteWithChildren
+  AuthedAccountRoute: typeof AuthedAccountRoute
+  AuthedAllExpensesRoute: typeof AuthedAllExpensesRoute
+  AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
+  AuthedCategoriesRoute: typeof AuthedCategoriesRoute
+  AuthedDataRoute: typeof AuthedDataRoute
+  AuthedExpensesRoute: typeof AuthedExpensesRoute
+  AuthedImportRoute: typeof AuthedImportRoute
+  AuthedOrganizationRoute: typeof AuthedOrganizationRoute
+  AuthedProjectsRoute: typeof AuthedProjectsRoute
+  AuthedRulesRoute: typeof AuthedRulesRoute
+  AuthedTestRoute: typeof AuthedTestRoute
+  AuthedTransactionsRoute: typeof AuthedTransactionsRoute
+  AuthedIndexRoute: typeof AuthedIndexRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountsRouteRoute: AuthedAccountsRouteRouteWithChildren,
+  AuthedAccountRoute: AuthedAccountRoute,
+  AuthedAllExpensesRoute: AuthedAllExpensesRoute,
+  AuthedAnalyticsRoute: AuthedAnalyticsRoute,
+  AuthedCategoriesRoute: AuthedCategoriesRoute,
+  AuthedDataRoute: AuthedDataRoute,
+  AuthedExpensesRoute: AuthedExpensesRoute,
+  AuthedImportRoute: AuthedImportRoute,
+  AuthedOrganizationRoute: AuthedOrganizationRoute,
+  AuthedProjectsRoute: AuthedProjectsRoute,
+  AuthedRulesRoute: AuthedRulesRoute,
+  AuthedTestRoute: AuthedTestRoute,
+  AuthedTransactionsRoute: AuthedTransactionsRoute,
+  AuthedIndexRoute: AuthedIndexRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -512,6 +686,7 @@ const rootRouteChildren: RootRouteChildren = {
   KeyAuthRouteRoute: KeyAuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
+  DemoActionRoute: DemoActionRoute,
   DemoMailboxRoute: DemoMailboxRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,20 +1,32 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { Redis } from 'ioredis';
 import { openDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { envSchema, type Env } from './env.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientDistDir } from './lib/paths.js';
-import { createContextFactory } from './trpc/context.js';
-import { appRouter, type AppRouter } from './trpc/root-router.js';
+import { createContextFactory, type ContextFactory } from './trpc/context.js';
+import { appRouter } from './trpc/root-router.js';
+import { listProcedures } from './trpc/procedures.js';
+import { UsageLimits } from './trpc/usage-limits.js';
 import { mountRestRoutes } from './http/rest-routes.js';
+import { mountCsvExport } from './http/csv-export.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
-import { sendError } from './http/error-reply.js';
-import { installSignInRateLimits } from './http/sign-in-rate-limit.js';
+import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
+import { serverTimeouts } from './http/server-timeouts.js';
+import { mountTrpcDoor } from './http/trpc-door.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
+import { firebaseSessionCheck } from './features/auth/firebase-session-check.js';
+import {
+  DemoMailbox,
+  unconfiguredMailer,
+  type Mailer,
+  type MailSettings,
+} from './features/mail/mailer.js';
+import { MAX_BATCH_ITEMS } from '../shared/usage-limits.js';
 import { registerClientApp } from './http/client-app.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { AccessLogController } from './http/request-logging.js';
 import { registerCors } from './http/cors.js';
 import { requestIdOf } from './http/request-id.js';
@@ -32,6 +44,19 @@ export interface BuildAppOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   clientDir?: string;
+  /**
+   * Sends messages to people (key-login confirmation links). Demo mode keeps them in its demo
+   * mailbox; elsewhere, without one, they are not sent (docs/sign-in.md#mail). A DemoMailbox
+   * given here is also what GET /api/demo/mailbox lists.
+   */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tRPC context of a request, as both doors build it (tests call procedures with it). */
+    createTrpcContext: ContextFactory;
+  }
 }
 
 /** Fastify's types take a hop count as a function: trust the first `hops` addresses. */
@@ -42,10 +67,33 @@ function trustProxyOption(setting: Env['TRUST_PROXY']) {
 /** Builds the whole server without listening: tests drive it through app.inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const env: Env = { ...envSchema.parse({}), ...options.env };
+  const firebase =
+    options.firebase !== undefined
+      ? options.firebase
+      : createFirebaseAuth({
+          projectId: env.FIREBASE_PROJECT_ID,
+          apiKey: env.FIREBASE_API_KEY,
+          authDomain: env.FIREBASE_AUTH_DOMAIN,
+          serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON,
+          emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+        });
+  // Every answer carries these, including those given before routing (early-replies.ts).
+  const headers = securityHeaders({
+    production: env.NODE_ENV === 'production',
+    firebase: {
+      emulatorUrl: firebase?.emulatorUrl,
+      authDomain: firebase && !firebase.demo ? firebase.webConfig.authDomain : null,
+    },
+  });
   const app = Fastify({
-    // Whatever logger the caller asks for, secrets are redacted (design rule 5).
+    // Whatever logger the caller asks for, secrets are redacted (docs/security.md#logs).
     logger: withLogRedaction(options.logger ?? false),
     bodyLimit: env.BODY_LIMIT_BYTES,
+    // Receiving a request is bounded in time; sending a long answer is not.
+    ...serverTimeouts({
+      requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      connectionIdleTimeoutSeconds: env.CONNECTION_IDLE_TIMEOUT_SECONDS,
+    }),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     // One access-log line per request instead of two (src/server/http/request-logging.ts).
     logController: new AccessLogController(),
@@ -54,15 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     // Long enough that an over-long id reaches validation and gets its own clear message.
     routerOptions: { maxParamLength: 4096 },
-    // Malformed URLs are answered before routing; they get the same envelope as everything else.
-    frameworkErrors: (error, _req, reply) => {
-      const message =
-        error.code === 'FST_ERR_BAD_URL'
-          ? 'Malformed URL: the path is not valid percent-encoding'
-          : 'Malformed request';
-      void sendError(reply, 400, { code: 'VALIDATION_ERROR', message });
-    },
+    // Malformed URLs and unreadable requests get the same envelope and headers as everything else.
+    frameworkErrors: frameworkErrorReply(headers),
+    clientErrorHandler: clientErrorReply(headers),
   });
+  if (firebase && options.firebase === undefined) app.addHook('onClose', () => firebase.close());
   // Only JSON bodies are accepted (text/plain would reach procedures as a bare string).
   app.removeContentTypeParser('text/plain');
 
@@ -76,17 +120,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const firebase =
-    options.firebase !== undefined
-      ? options.firebase
-      : createFirebaseAuth({
-          projectId: env.FIREBASE_PROJECT_ID,
-          apiKey: env.FIREBASE_API_KEY,
-          authDomain: env.FIREBASE_AUTH_DOMAIN,
-          serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON,
-          emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
-        });
-  if (firebase && options.firebase === undefined) app.addHook('onClose', () => firebase.close());
+  // Rate-limit counters live here when set, so every instance shares them.
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 1000 })
+    : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const demoMailbox =
+    options.mailer instanceof DemoMailbox
+      ? options.mailer
+      : !options.mailer && firebase?.demo
+        ? new DemoMailbox()
+        : null;
+  if (!options.mailer && !demoMailbox) {
+    app.log.warn(
+      'No mail sender is configured: a key registered for an email that already has one can ' +
+        'never be confirmed (docs/sign-in.md#mail)',
+    );
+  }
+  const mail: MailSettings = {
+    mailer: options.mailer ?? demoMailbox ?? unconfiguredMailer(app.log),
+    demoMailbox,
+    publicUrl: env.PUBLIC_URL ?? '',
+  };
 
   const createContext = createContextFactory({
     database,
@@ -96,35 +151,55 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
       maxAgeSeconds: env.SESSION_MAX_AGE_SECONDS,
     },
+    identityCheck: firebase
+      ? firebaseSessionCheck(firebase, env.FIREBASE_RECHECK_SECONDS * 1000, app.log)
+      : null,
+    limits: new UsageLimits(
+      {
+        signInCallsPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+        signInFailuresPerEmailAndIp: env.AUTH_RATE_LIMIT_PER_EMAIL,
+        signInFailuresPerIp: env.AUTH_FAILURE_LIMIT_PER_IP,
+        writesPerUser: env.WRITE_RATE_LIMIT_PER_USER,
+      },
+      redis,
+    ),
+    mail,
   });
+  app.decorate('createTrpcContext', createContext);
 
   installErrorHandlers(app);
-  registerSecurityHeaders(app, {
-    production: env.NODE_ENV === 'production',
-    firebase: {
-      emulatorUrl: firebase?.emulatorUrl,
-      authDomain: firebase && !firebase.demo ? firebase.webConfig.authDomain : null,
-    },
-  });
+  registerSecurityHeaders(app, headers);
   await registerCors(app, env.CORS_ORIGINS);
-  await installSignInRateLimits(app, {
-    perIpPerMinute: env.AUTH_RATE_LIMIT_PER_IP,
-    perEmailPerMinute: env.AUTH_RATE_LIMIT_PER_EMAIL,
-    redisUrl: env.REDIS_URL,
-  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // A body not read to its end (refused with 413 or 415, or sent where none is taken): the
+    // connection closes after this answer, so Node does not go on reading what still comes.
+    if (!req.raw.complete) reply.header('connection', 'close');
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  // JSON bodies only, within the body limit; batches of at most MAX_BATCH_ITEMS calls, and
+  // none of a sign-in procedure (src/server/http/trpc-door.ts).
+  await mountTrpcDoor(app, {
     prefix: '/trpc',
+    maxBatchItems: MAX_BATCH_ITEMS,
+    unbatchable: new Set(
+      listProcedures(appRouter)
+        .filter((procedure) => procedure.signIn)
+        .map((procedure) => procedure.path),
+    ),
+    largeBodies: new Map(
+      listProcedures(appRouter).flatMap((procedure) =>
+        procedure.bodyLimit === undefined ? [] : [[procedure.path, procedure.bodyLimit] as const],
+      ),
+    ),
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createContext(req),
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  });
 
   mountRestRoutes(app, appRouter, createContext);
+  mountCsvExport(app, createContext);
   await registerApiDocs(app, buildOpenApiDocument(appRouter, API_VERSION));
   await registerClientApp(app, options.clientDir ?? clientDistDir);
   return app;

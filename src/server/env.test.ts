@@ -29,15 +29,31 @@ describe('loadEnv', () => {
     expect(() => loadEnv(source)).toThrow(new RegExp(`${variable}:`));
   });
 
-  it('refuses to start in production with the Auth emulator configured (design rule 6)', () => {
-    const source = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+  it('refuses to start in production with the Auth emulator configured (docs/security.md)', () => {
+    const source = {
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    };
     expect(() => loadEnv(source)).toThrow(
-      /FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production/,
+      /FIREBASE_AUTH_EMULATOR_HOST: demo mode .* must not be on when NODE_ENV=production/,
     );
     expect(loadEnv({ ...source, NODE_ENV: 'development' }).FIREBASE_AUTH_EMULATOR_HOST).toBe(
       '127.0.0.1:9099',
     );
     expect(() => loadEnv({ NODE_ENV: 'production' })).not.toThrow();
+  });
+
+  it('reads the time-outs, with their documented defaults', () => {
+    expect(loadEnv({})).toMatchObject({
+      REQUEST_TIMEOUT_SECONDS: 30,
+      CONNECTION_IDLE_TIMEOUT_SECONDS: 120,
+    });
+    expect(loadEnv({ REQUEST_TIMEOUT_SECONDS: '5' }).REQUEST_TIMEOUT_SECONDS).toBe(5);
+    expect(() => loadEnv({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS:/);
+    expect(() => loadEnv({ CONNECTION_IDLE_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      /CONNECTION_IDLE_TIMEOUT_SECONDS:/,
+    );
   });
 
   it('accepts a PostgreSQL URL', () => {
@@ -55,5 +71,83 @@ describe('loadEnv', () => {
       '127.0.0.1',
     ]);
     expect(() => loadEnv({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY:/);
+  });
+});
+
+describe('demo mode', () => {
+  const npmStart = { demoByDefault: true };
+
+  it('is off unless asked for: plain `node dist/server/index.js` never runs the emulator', () => {
+    expect(loadEnv({}).DEMO_MODE).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'development' }).DEMO_MODE).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'test', HOST: '0.0.0.0' }).DEMO_MODE).toBe(false);
+  });
+
+  it('is on with `npm start` (--demo) when no Firebase project is configured', () => {
+    expect(loadEnv({}, npmStart).DEMO_MODE).toBe(true);
+    expect(loadEnv({ FIREBASE_PROJECT_ID: 'my-project' }, npmStart).DEMO_MODE).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production' }, npmStart).DEMO_MODE).toBe(false);
+    expect(loadEnv({ DEMO_MODE: 'false' }, npmStart).DEMO_MODE).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['yes', true],
+    ['on', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['off', false],
+  ])('reads DEMO_MODE=%s', (value, expected) => {
+    expect(loadEnv({ DEMO_MODE: value }).DEMO_MODE).toBe(expected);
+  });
+
+  it('names DEMO_MODE when its value is not a yes or no', () => {
+    expect(() => loadEnv({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE: must be true or false/);
+    expect(() => loadEnv({ DEMO_MODE_ALLOW_NON_LOOPBACK: 'sure' })).toThrow(
+      /DEMO_MODE_ALLOW_NON_LOOPBACK:/,
+    );
+  });
+
+  it('is refused on a non-loopback address unless explicitly forced', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com', '[::]']) {
+      expect(() => loadEnv({ DEMO_MODE: 'true', HOST: host }), host).toThrow(EnvError);
+      expect(() => loadEnv({ HOST: host }, npmStart), host).toThrow(
+        /HOST: demo mode accepts unsigned sign-in tokens, so it listens only on a loopback address/,
+      );
+      expect(
+        loadEnv({ DEMO_MODE: 'true', HOST: host, DEMO_MODE_ALLOW_NON_LOOPBACK: 'true' }).DEMO_MODE,
+      ).toBe(true);
+    }
+    for (const host of [
+      '127.0.0.1',
+      '127.0.0.2',
+      'localhost',
+      '::1',
+      '[::1]',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(loadEnv({ DEMO_MODE: 'true', HOST: host }).DEMO_MODE, host).toBe(true);
+    }
+  });
+
+  it('is refused with NODE_ENV=production or beside a real Firebase project', () => {
+    expect(() => loadEnv({ DEMO_MODE: 'true', NODE_ENV: 'production' })).toThrow(
+      /DEMO_MODE: demo mode .* must not be on when NODE_ENV=production/,
+    );
+    expect(() => loadEnv({ DEMO_MODE: 'true', FIREBASE_PROJECT_ID: 'my-project' })).toThrow(
+      /DEMO_MODE: .*choose one/,
+    );
+  });
+
+  it('is the only mode an Auth emulator may be used in', () => {
+    expect(() => loadEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: an Auth emulator is only for demo mode \(set DEMO_MODE=true\)/,
+    );
+    expect(loadEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, npmStart).DEMO_MODE).toBe(
+      true,
+    );
   });
 });

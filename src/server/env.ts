@@ -2,6 +2,18 @@ import { z } from 'zod';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** true/false (also 1/0, yes/no, on/off), any case. */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+      error: 'must be true or false',
+    }),
+  )
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
 /** Every setting the server reads, validated once at start. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,13 +31,21 @@ export const envSchema = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: seconds(2 * 24 * 3600),
   /** A session ends this long after sign-in whatever its use (default 14 days). */
   SESSION_MAX_AGE_SECONDS: seconds(14 * 24 * 3600),
-  /** A real Firebase project; when unset the app runs in demo mode on the Auth emulator. */
+  /**
+   * Demo mode: sign-in runs on a Firebase Auth emulator (started with the app, or the one at
+   * FIREBASE_AUTH_EMULATOR_HOST), whose ID tokens are unsigned. Off unless set, except that
+   * `npm start` (`--demo`) turns it on when no Firebase project is configured.
+   */
+  DEMO_MODE: flag.optional(),
+  /** Demo mode listens on a loopback address only, unless this is true. */
+  DEMO_MODE_ALLOW_NON_LOOPBACK: flag.default(false),
+  /** A real Firebase project (Google, GitHub and email sign-in through Firebase Auth). */
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   /** Service-account JSON (the file's content); otherwise Google application default credentials. */
   FIREBASE_SERVICE_ACCOUNT_JSON: z.string().min(1).optional(),
-  /** host:port of a running Auth emulator. Never in production: emulator tokens are unsigned. */
+  /** host:port of an Auth emulator you run yourself, for demo mode. Its tokens are unsigned. */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
   /** Port of the Auth emulator that demo mode starts when no emulator host is given. */
   AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(9099),
@@ -33,10 +53,27 @@ export const envSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
-  /** Sign-in attempts (/api/auth/*, /api/key-auth/*) per minute from one IP address. */
+  /** Calls of sign-in procedures (either door, each call of a batch) per minute from one IP address. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  /** Key-login attempts per minute for one email address, from anywhere. */
+  /** Failed sign-ins per minute naming one email from one IP address (not from anywhere). */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per minute from one IP address, whatever the email. */
+  AUTH_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Changes (every mutation) per minute of one signed-in user; beyond: 429 with Retry-After. */
+  WRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(300),
+  /**
+   * A session of a Firebase user re-checks that user (disabled, deleted, tokens revoked) at most
+   * this often while in use; a failed check ends it.
+   */
+  FIREBASE_RECHECK_SECONDS: seconds(300),
+  /**
+   * The address people open this app at (https://expenses.example.com), put before links sent by
+   * email. Unset: links are relative, which suits only the demo mailbox.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   /**
    * Behind a load balancer or reverse proxy: which hop's X-Forwarded-For to believe for the
    * client's IP (per-IP sign-in limits, logs). "false" (default) trusts none; "true" trusts all
@@ -65,6 +102,13 @@ export const envSchema = z.object({
     }),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /**
+   * A request's headers and whole body must arrive within this many seconds of the connection's
+   * first byte (or of the previous request on it); later ones get 408 and the connection closes.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A connection with no traffic either way for this long, mid-request, is closed. */
+  CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /**
    * Origins (scheme://host[:port], comma-separated) whose pages may call the API cross-origin.
    * Empty by default: no Access-Control-Allow-Origin for anyone; the web app is same-origin.
@@ -109,8 +153,77 @@ export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
+export interface LoadEnvOptions {
+  /**
+   * Demo mode unless DEMO_MODE says otherwise, a Firebase project is configured or
+   * NODE_ENV=production: what `npm start` asks for (src/server/index.ts --demo).
+   */
+  demoByDefault?: boolean;
+}
+
+/** Addresses only this machine can reach: demo mode listens on nothing else unless forced. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+  );
+}
+
+function refuse(variable: string, message: string): never {
+  throw new EnvError(`Invalid configuration:\n  ${variable}: ${message}`);
+}
+
+/**
+ * Whether the server runs in demo mode, refusing the combinations that would accept unsigned
+ * Auth-emulator tokens where they do not belong (docs/security-hardening.md).
+ */
+function resolveDemoMode(env: Env, options: LoadEnvOptions): boolean {
+  const demo =
+    env.DEMO_MODE ??
+    (options.demoByDefault === true && !env.FIREBASE_PROJECT_ID && env.NODE_ENV !== 'production');
+  if (!demo) {
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+      refuse(
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'an Auth emulator is only for demo mode (set DEMO_MODE=true): its ID tokens are unsigned',
+      );
+    }
+    return false;
+  }
+  // firebase-admin accepts forged, unsigned tokens when pointed at an emulator.
+  if (env.NODE_ENV === 'production') {
+    refuse(
+      env.FIREBASE_AUTH_EMULATOR_HOST ? 'FIREBASE_AUTH_EMULATOR_HOST' : 'DEMO_MODE',
+      'demo mode (the Auth emulator, whose ID tokens are unsigned) must not be on when NODE_ENV=production',
+    );
+  }
+  if (env.FIREBASE_PROJECT_ID) {
+    refuse(
+      'DEMO_MODE',
+      'demo mode runs on the Auth emulator, not on the Firebase project in FIREBASE_PROJECT_ID: choose one',
+    );
+  }
+  if (!isLoopbackHost(env.HOST) && !env.DEMO_MODE_ALLOW_NON_LOOPBACK) {
+    refuse(
+      'HOST',
+      `demo mode accepts unsigned sign-in tokens, so it listens only on a loopback address ` +
+        `(127.0.0.1, localhost, ::1), not on ${env.HOST}. Set DEMO_MODE_ALLOW_NON_LOOPBACK=true ` +
+        'to expose it anyway, or turn demo mode off (DEMO_MODE=false)',
+    );
+  }
+  return true;
+}
+
 /** Parses the environment, naming each bad variable in the thrown message. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  options: LoadEnvOptions = {},
+): Env & { DEMO_MODE: boolean } {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -120,12 +233,5 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  // Design rule 6: firebase-admin accepts forged, unsigned tokens when pointed at an emulator.
-  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new EnvError(
-      'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production ' +
-        '(the emulator accepts unsigned ID tokens)',
-    );
-  }
-  return env;
+  return { ...env, DEMO_MODE: resolveDemoMode(env, options) };
 }

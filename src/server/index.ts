@@ -1,25 +1,25 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { EnvError, loadEnv } from './env.js';
-import { startAuthEmulator, type RunningAuthEmulator } from './dev/auth-emulator.js';
-import { DEMO_PROJECT_ID, createFirebaseAuth } from './features/auth/firebase-identity.js';
+import { EnvError, isLoopbackHost, loadEnv } from './env.js';
+import { demoModeBanner, startDemoAuth, type DemoAuth } from './dev/demo-mode.js';
+import { createFirebaseAuth } from './features/auth/firebase-identity.js';
 import { ensureDemoUser } from './features/auth/demo-user.js';
 
-async function main(): Promise<void> {
-  const env = loadEnv();
+/** Plain lines for a person at a terminal, on stderr: stdout carries the JSON log. */
+const terminal = {
+  info: (message: string) => console.error(message),
+  warn: (message: string) => console.error(`Warning: ${message}`),
+};
 
-  // Demo mode: no Firebase project configured, so sign-in runs on a local Auth emulator.
-  let emulator: RunningAuthEmulator | null = null;
-  const demo = !env.FIREBASE_PROJECT_ID && env.NODE_ENV !== 'production';
-  if (demo && !env.FIREBASE_AUTH_EMULATOR_HOST) {
-    console.log(
-      `Demo mode: starting the Firebase Auth emulator on port ${env.AUTH_EMULATOR_PORT}...`,
-    );
-    emulator = await startAuthEmulator({
-      port: env.AUTH_EMULATOR_PORT,
-      projectId: DEMO_PROJECT_ID,
-    });
-    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+async function main(): Promise<void> {
+  // `npm start` passes --demo: demo mode unless configured otherwise (src/server/env.ts).
+  const env = loadEnv(process.env, { demoByDefault: process.argv.includes('--demo') });
+
+  // Demo mode: sign-in runs on a local Auth emulator, its identities kept under DATA_DIR.
+  let demoAuth: DemoAuth | null = null;
+  if (env.DEMO_MODE) {
+    demoAuth = await startDemoAuth(env, terminal);
+    env.FIREBASE_AUTH_EMULATOR_HOST = demoAuth.emulatorHost;
   }
   const firebase = createFirebaseAuth({
     projectId: env.FIREBASE_PROJECT_ID,
@@ -28,7 +28,10 @@ async function main(): Promise<void> {
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON,
     emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
   });
-  if (firebase?.demo) await ensureDemoUser(firebase.auth);
+  if (firebase?.demo) {
+    await ensureDemoUser(firebase.auth);
+    await demoAuth?.save();
+  }
 
   const app = await buildApp({
     env,
@@ -40,9 +43,14 @@ async function main(): Promise<void> {
   });
   app.addHook('onClose', async () => {
     await firebase?.close();
-    await emulator?.stop();
+    // After the last request: the identities are saved once more, then the emulator stops.
+    await demoAuth?.stop();
   });
-  if (!firebase) app.log.warn('Firebase sign-in is off: set FIREBASE_PROJECT_ID to enable it.');
+  if (!firebase) {
+    app.log.warn(
+      'Firebase sign-in is off: set FIREBASE_PROJECT_ID, or DEMO_MODE=true for the local emulator.',
+    );
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -62,15 +70,25 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
   const database = env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`;
   const signIn = firebase?.demo
     ? `demo mode, Auth emulator at ${firebase.emulatorUrl}`
     : firebase
       ? `Firebase project ${firebase.webConfig.projectId}`
       : 'key-based login only';
-  app.log.info(
-    `Expense Tracker on http://${env.HOST}:${env.PORT} (database: ${database}; sign-in: ${signIn})`,
-  );
+  app.log.info(`Expense Tracker on ${url} (database: ${database}; sign-in: ${signIn})`);
+  if (demoAuth && firebase?.emulatorUrl) {
+    app.log.warn('Demo mode: sign-in accepts unsigned Auth emulator tokens');
+    console.error(
+      demoModeBanner({
+        url,
+        emulatorUrl: firebase.emulatorUrl,
+        identitiesFile: demoAuth.identitiesFile,
+        exposed: !isLoopbackHost(env.HOST),
+      }),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

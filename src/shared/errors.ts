@@ -8,12 +8,15 @@ export const APP_ERRORS = {
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
   METHOD_NOT_ALLOWED: { status: 405, trpc: 'METHOD_NOT_SUPPORTED' },
+  REQUEST_TIMEOUT: { status: 408, trpc: 'TIMEOUT' },
   CONFLICT: { status: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   INSUFFICIENT_FUNDS: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   BALANCE_LIMIT_EXCEEDED: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   UNPROCESSABLE: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  /** An edit or delete aimed at one leg of a transfer: the client routes to the transfer. */
+  TRANSFER_ENTRY: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   INTERNAL_SERVER_ERROR: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },
@@ -21,7 +24,6 @@ export const APP_ERRORS = {
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
-export type TrpcErrorCode = (typeof APP_ERRORS)[AppErrorCode]['trpc'];
 
 export interface ErrorIssue {
   path: string;
@@ -41,6 +43,16 @@ export const MESSAGES = {
   accountIdRequired: 'Account ID is required',
   accountNotFound: 'Account not found',
   insufficientFunds: 'Insufficient funds',
+  categoryNotFound: 'Category not found',
+  categoryGroupNotFound: 'Category group not found',
+  transactionNotFound: 'Transaction not found',
+  transferNotFound: 'Transfer not found',
+  changeNotFound: 'Change not found',
+  transferEntry: 'This entry is one side of a transfer; change the transfer instead',
+  versionConflict: 'This transaction was changed in the meantime; reload it and try again',
+  undoOutdated: 'This entry was changed after that; undo is no longer possible',
+  alreadyUndone: 'Already undone',
+  entryAccountDeleted: 'The account of this entry was deleted',
   authRequired: 'Authentication required. Send Authorization: Bearer <token>.',
   sessionInvalid: 'Your session has expired or is no longer valid. Please sign in again.',
   internal: 'Something went wrong on our side. Please try again.',

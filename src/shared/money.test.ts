@@ -5,6 +5,7 @@ import {
   centsToUnits,
   formatCents,
   hasAtMostTwoDecimals,
+  sumCents,
   unitsToCents,
 } from './money.js';
 
@@ -50,5 +51,13 @@ describe('money', () => {
     expect(formatCents(MAX_BALANCE_CENTS)).toBe('999,999,999,999.99');
     expect(formatCents(5n)).toBe('0.05');
     expect(formatCents(-123456n)).toBe('-1,234.56');
+  });
+});
+
+describe('sumCents', () => {
+  it('adds cents exactly, beyond what a double holds', () => {
+    expect(sumCents([])).toBe(0n);
+    expect(sumCents([10n, 20n, -5n])).toBe(25n);
+    expect(sumCents([2n ** 60n, 1n])).toBe(2n ** 60n + 1n);
   });
 });

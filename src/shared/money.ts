@@ -46,3 +46,10 @@ export function formatCents(cents: bigint): string {
   const fraction = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
+
+/** The exact sum of amounts in cents (split lines, a page's total): bigint, never a float. */
+export function sumCents(amounts: Iterable<bigint>): bigint {
+  let total = 0n;
+  for (const amount of amounts) total += amount;
+  return total;
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_INPUT_PATTERN, isValidEmail, parseAmount, signInFormError } from './validation.js';
+import {
+  AMOUNT_INPUT_PATTERN,
+  amountTextProblem,
+  isValidEmail,
+  parseAmount,
+  signInFormError,
+} from './validation.js';
 
 describe('amount validation', () => {
   it.each([
@@ -29,6 +35,21 @@ describe('amount validation', () => {
   ])('refuses %j', (text) => {
     expect(parseAmount(text)).toBeNull();
   });
+
+  it.each([
+    ['12.345', 'Amount must have at most two decimal places'],
+    ['1000000000.01', 'Amount must be at most 1,000,000,000.00'],
+    ['2000000000', 'Amount must be at most 1,000,000,000.00'],
+  ])("says what is wrong with %j in the server's words", (text, message) => {
+    expect(amountTextProblem(text)).toBe(message);
+  });
+
+  it.each(['', '0', '0.00', 'abc', '12.34', '1000000000'])(
+    'leaves %j to the form (fine, or not an amount above 0)',
+    (text) => {
+      expect(amountTextProblem(text)).toBeNull();
+    },
+  );
 
   it('lets the input hold only empty or non-negative decimal text', () => {
     for (const ok of ['', '1', '1.', '1.5', '.5', '123.456'])

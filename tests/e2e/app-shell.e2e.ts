@@ -39,7 +39,6 @@ describe('app shell', () => {
     await w.page.getByText('Everyday').first().waitFor();
     await w.page.getByText('Coffee').first().waitFor();
     await w.page.getByText('Salary').first().waitFor();
-    await w.screenshot('dashboard');
     w.assertClean();
     await w.context.close();
   });
@@ -50,18 +49,17 @@ describe('app shell', () => {
     await w.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await isDark(w.page)).toBe(true); // System, and the system is dark.
     await w.page.getByRole('button', { name: 'Toggle theme' }).click();
-    await w.page.getByRole('menuitem', { name: 'Light' }).click();
+    await w.page.getByRole('menuitemradio', { name: 'Light' }).click();
     await expect.poll(() => isDark(w.page)).toBe(false);
     await w.page.reload();
     await w.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await isDark(w.page)).toBe(false);
     expect(await w.page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('light');
     await w.page.getByRole('button', { name: 'Toggle theme' }).click();
-    await w.page.getByRole('menuitem', { name: 'Dark' }).click();
+    await w.page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await w.page.reload();
     await w.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await isDark(w.page)).toBe(true);
-    await w.screenshot('dashboard-dark');
     w.assertClean();
     await w.context.close();
   });
@@ -102,12 +100,10 @@ describe('app shell', () => {
     const sidebar = page.locator('#app-sidebar');
     const onScreen = async () => ((await sidebar.boundingBox())?.x ?? -1000) >= 0;
     expect(await onScreen()).toBe(false);
-    await w.screenshot('dashboard');
 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect.poll(onScreen).toBe(true);
     await sidebar.getByText('Expense Tracker').waitFor();
-    await w.screenshot('sidebar-open');
     // The backdrop closes it.
     await page.getByTestId('sidebar-backdrop').click({ position: { x: 370, y: 400 } });
     await expect.poll(onScreen).toBe(false);
@@ -128,7 +124,7 @@ describe('app shell', () => {
     await w.context.close();
   });
 
-  it('shows every sidebar entry of the spec on a large screen', async () => {
+  it('shows every sidebar entry on a large screen', async () => {
     const w = await openPage(browser, { token });
     await w.goto('/accounts');
     const sidebar = w.page.locator('#app-sidebar');
@@ -142,11 +138,12 @@ describe('app shell', () => {
       'Analytics',
       'Organization',
       'Projects',
+      'Transactions',
+      'Categories',
     ]) {
       await sidebar.getByRole('link', { name: link, exact: true }).waitFor();
     }
     for (const placeholder of [
-      'Transactions',
       'Invoices',
       'Payments',
       'Members',
@@ -171,23 +168,6 @@ describe('app shell', () => {
     await w.page.getByRole('heading', { name: 'Test' }).waitFor();
     await w.page.getByRole('button', { name: 'Test', exact: true }).click();
     await toast(w.page, 'API call successful');
-    await w.screenshot('test-page');
-    w.assertClean();
-    await w.context.close();
-  });
-
-  it.each([
-    ['/accounts', 'accounts', 'Your Accounts'],
-    ['/expenses', 'expenses', 'Expenses'],
-    ['/account', 'default-account', 'Default Account'],
-    ['/accounts/all', 'all-accounts', 'All Accounts'],
-    ['/all-expenses', 'all-expenses', 'All Expenses'],
-    ['/analytics', 'analytics', 'Analytics'],
-  ])('renders %s at 390px wide', async (path, name, heading) => {
-    const w = await openPage(browser, { token, width: 390, height: 844 });
-    await w.goto(path);
-    await w.page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-    await w.screenshot(name);
     w.assertClean();
     await w.context.close();
   });

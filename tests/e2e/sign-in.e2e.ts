@@ -96,7 +96,6 @@ describe('sign-in journeys', () => {
 
     await w.goto('/signup');
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
-    await w.screenshot('signup');
     await fillCredentials(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await toast(page, 'Signup successful!');
@@ -105,7 +104,6 @@ describe('sign-in journeys', () => {
     await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
     await page.getByText('Your account has been created. Please verify your email.').waitFor();
     await page.getByText(email).waitFor();
-    await w.screenshot('verify');
 
     // Not verified yet: refused, still here, not signed in.
     const check = page.getByRole('button', { name: 'I have verified my email' });
@@ -130,7 +128,7 @@ describe('sign-in journeys', () => {
       context.waitForEvent('page'),
       message.getByRole('link', { name: /Open link/ }).click(),
     ]);
-    await verification.getByText('The email has been successfully verified.').waitFor();
+    await verification.getByRole('heading', { name: 'Email verified' }).waitFor();
     await verification.close();
     await mailbox.close();
 
@@ -150,7 +148,6 @@ describe('sign-in journeys', () => {
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     // The demo account is prefilled; typing replaces it.
     await expect.poll(() => emailField(page).inputValue()).not.toBe('');
-    await w.screenshot('login');
     await fillCredentials(page, email, PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await toast(page, 'Login successful!');
@@ -307,19 +304,16 @@ describe('sign-in journeys', () => {
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(await fitsWidth()).toBe(true);
-    await w.screenshot('login');
 
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
     expect(await fitsWidth()).toBe(true);
-    await w.screenshot('signup');
 
     await fillCredentials(page, uniqueEmail('phone'), PASSWORD);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.getByRole('heading', { name: 'Email Verification Required' }).waitFor();
     await page.getByRole('link', { name: 'Open the demo mailbox' }).waitFor();
     expect(await fitsWidth()).toBe(true);
-    await w.screenshot('verify');
     await finish(w);
   });
 });

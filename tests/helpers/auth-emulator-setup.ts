@@ -9,8 +9,13 @@ declare module 'vitest' {
   }
 }
 
+/** The projects whose tests sign in through Firebase; unit and client tests never do. */
+const NEEDS_EMULATOR = new Set(['pglite', 'postgres']);
+
 /** One real Auth emulator for the whole run, on free ports so nothing else running is disturbed. */
 export default async function setup(project: TestProject) {
+  // `npm run test:unit` runs without one: starting it would take longer than the tests.
+  if (!project.vitest.projects.some((selected) => NEEDS_EMULATOR.has(selected.name))) return;
   const port = process.env.TEST_AUTH_EMULATOR_PORT
     ? Number(process.env.TEST_AUTH_EMULATOR_PORT)
     : await freePortBlock(3);

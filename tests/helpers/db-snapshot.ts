@@ -9,7 +9,8 @@ export async function moneySnapshot(t: TestApp) {
     .selectFrom('accounts')
     .select([
       'id',
-      'user_id',
+      'book_id',
+      'credit_limit_cents',
       'balance_cents',
       'title',
       'description',

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { describeError } from '../../src/server/trpc/app-error.js';
+import { describeError } from '../../src/server/trpc/errors.js';
 import type { TestApp, TestUser } from './test-app.js';
 
 /** What a call came back with, the same way for both doors. */
@@ -7,6 +7,8 @@ export interface Outcome {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies freely
   body: any;
+  /** The response headers, on the REST door only (the tRPC caller has none to read). */
+  headers?: Record<string, unknown>;
 }
 
 /** The API as a client sees it; implemented once over REST and once over tRPC. */
@@ -19,21 +21,44 @@ export interface Door {
   deleteAccount(id: string): Promise<Outcome>;
   deposit(id: string, input: Record<string, unknown>): Promise<Outcome>;
   withdraw(id: string, input: Record<string, unknown>): Promise<Outcome>;
-  listExpenses(): Promise<Outcome>;
-  expensesByAccount(accountId: string): Promise<Outcome>;
+  listExpenses(query?: Record<string, string | number>): Promise<Outcome>;
+  expensesByAccount(accountId: string, query?: Record<string, string | number>): Promise<Outcome>;
   createExpense(input: Record<string, unknown>): Promise<Outcome>;
   listTransactions(query?: Record<string, string | number>): Promise<Outcome>;
   testNew(): Promise<Outcome>;
+  setCreditLimit(id: string, creditLimit: unknown): Promise<Outcome>;
+  createEntry(input: Record<string, unknown>): Promise<Outcome>;
+  getEntry(id: string): Promise<Outcome>;
+  updateEntry(id: string, input: Record<string, unknown>): Promise<Outcome>;
+  deleteEntry(id: string, expectedVersion?: number): Promise<Outcome>;
+  bulkCategorize(input: Record<string, unknown>): Promise<Outcome>;
+  bulkDelete(input: Record<string, unknown>): Promise<Outcome>;
+  createTransfer(input: Record<string, unknown>): Promise<Outcome>;
+  getTransfer(id: string): Promise<Outcome>;
+  updateTransfer(id: string, input: Record<string, unknown>): Promise<Outcome>;
+  deleteTransfer(id: string, expectedVersion?: number): Promise<Outcome>;
+  undo(changeId: string): Promise<Outcome>;
 }
+
+/** `?a=1&b=2`, or nothing for no query. */
+const queryString = (query: Record<string, string | number>) => {
+  const text = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  return text === '' ? '' : `?${text}`;
+};
+
+const versionQuery = (expectedVersion?: number) =>
+  expectedVersion === undefined ? '' : `?expectedVersion=${expectedVersion}`;
 
 export function restDoor(t: TestApp, user: TestUser | null): Door {
   const call = async (method: string, url: string, payload?: unknown): Promise<Outcome> => {
     const res = await t.rest(user, {
-      method: method as 'GET',
+      method,
       url,
       ...(payload !== undefined && { payload: payload as object }),
     });
-    return { status: res.statusCode, body: res.json() };
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
   };
   return {
     name: 'rest',
@@ -44,15 +69,31 @@ export function restDoor(t: TestApp, user: TestUser | null): Door {
     deleteAccount: (id) => call('DELETE', `/api/account/${encodeURIComponent(id)}`),
     deposit: (id, input) => call('POST', `/api/account/${encodeURIComponent(id)}/deposit`, input),
     withdraw: (id, input) => call('POST', `/api/account/${encodeURIComponent(id)}/withdraw`, input),
-    listExpenses: () => call('GET', '/api/expenses'),
-    expensesByAccount: (id) => call('GET', `/api/expenses/by-account/${encodeURIComponent(id)}`),
+    listExpenses: (query = {}) => call('GET', `/api/expenses${queryString(query)}`),
+    expensesByAccount: (id, query = {}) =>
+      call('GET', `/api/expenses/by-account/${encodeURIComponent(id)}${queryString(query)}`),
     createExpense: (input) => call('POST', '/api/expenses/expense', input),
     listTransactions: (query = {}) =>
       call(
         'GET',
-        `/api/transactions?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+        `/api/transactions?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
       ),
     testNew: () => call('POST', '/api/test/new'),
+    setCreditLimit: (id, creditLimit) =>
+      call('PATCH', `/api/account/${encodeURIComponent(id)}`, { creditLimit }),
+    createEntry: (input) => call('POST', '/api/transactions', input),
+    getEntry: (id) => call('GET', `/api/transactions/${encodeURIComponent(id)}`),
+    updateEntry: (id, input) => call('PATCH', `/api/transactions/${encodeURIComponent(id)}`, input),
+    deleteEntry: (id, version) =>
+      call('DELETE', `/api/transactions/${encodeURIComponent(id)}${versionQuery(version)}`),
+    bulkCategorize: (input) => call('POST', '/api/transactions/bulk-categorize', input),
+    bulkDelete: (input) => call('POST', '/api/transactions/bulk-delete', input),
+    createTransfer: (input) => call('POST', '/api/transfers', input),
+    getTransfer: (id) => call('GET', `/api/transfers/${encodeURIComponent(id)}`),
+    updateTransfer: (id, input) => call('PATCH', `/api/transfers/${encodeURIComponent(id)}`, input),
+    deleteTransfer: (id, version) =>
+      call('DELETE', `/api/transfers/${encodeURIComponent(id)}${versionQuery(version)}`),
+    undo: (changeId) => call('POST', `/api/changes/${encodeURIComponent(changeId)}/undo`),
   };
 }
 
@@ -78,11 +119,27 @@ export function trpcDoor(t: TestApp, user: TestUser | null): Door {
     deleteAccount: (id) => call(() => caller.account.delete({ id })),
     deposit: (id, input) => call(() => caller.account.deposit(any({ ...input, id }))),
     withdraw: (id, input) => call(() => caller.account.withdraw(any({ ...input, id }))),
-    listExpenses: () => call(() => caller.expense.list({})),
-    expensesByAccount: (accountId) => call(() => caller.expense.byAccount({ accountId })),
+    listExpenses: (query = {}) => call(() => caller.expense.list(any(query))),
+    expensesByAccount: (accountId, query = {}) =>
+      call(() => caller.expense.byAccount(any({ ...query, accountId }))),
     createExpense: (input) => call(() => caller.expense.create(any(input))),
     listTransactions: (query = {}) => call(() => caller.transaction.list(any(query))),
     testNew: () => call(() => caller.system.testNew({})),
+    setCreditLimit: (id, creditLimit) =>
+      call(() => caller.account.setCreditLimit(any({ id, creditLimit }))),
+    createEntry: (input) => call(() => caller.entry.create(any(input))),
+    getEntry: (id) => call(() => caller.entry.get({ id })),
+    updateEntry: (id, input) => call(() => caller.entry.update(any({ ...input, id }))),
+    deleteEntry: (id, expectedVersion) =>
+      call(() => caller.entry.delete(any({ id, expectedVersion }))),
+    bulkCategorize: (input) => call(() => caller.entry.bulkCategorize(any(input))),
+    bulkDelete: (input) => call(() => caller.entry.bulkDelete(any(input))),
+    createTransfer: (input) => call(() => caller.transfer.create(any(input))),
+    getTransfer: (id) => call(() => caller.transfer.get({ id })),
+    updateTransfer: (id, input) => call(() => caller.transfer.update(any({ ...input, id }))),
+    deleteTransfer: (id, expectedVersion) =>
+      call(() => caller.transfer.delete(any({ id, expectedVersion }))),
+    undo: (id) => call(() => caller.change.undo({ id })),
   };
 }
 

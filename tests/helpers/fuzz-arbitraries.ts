@@ -1,12 +1,17 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import type { ResourceKind } from '../../src/shared/schemas/common.js';
+import { resourceOf, type JsonSchema } from './json-schema.js';
+
+export type { JsonSchema };
 
 /**
  * fast-check arbitraries for the API fuzz tests: inputs derived from a procedure's JSON schema
  * (made by zod from the shared input schema), mixed with hostile values at every level, and the
  * raw pieces of an HTTP request (path values, query pairs, headers, bodies).
  *
- * Values that depend on the database (account ids) are generated as {@link AccountRef}s and
+ * Values that depend on the database (ids of accounts and any other resource kind an id field
+ * names with `x-resource`) are generated as {@link ResourceRef}s and
  * resolved when a case runs; number literals JSON.stringify cannot write (1e309) are
  * {@link RawJson}s that the body serializer writes as they are.
  */
@@ -15,13 +20,15 @@ import fc from 'fast-check';
 // Placeholders resolved when a case runs
 // ---------------------------------------------------------------------------------------------
 
-export type AccountKind = 'own' | 'ownDeleted' | 'other' | 'unknown';
+/** Whose id it is: the test user's live or removed ones, another user's, or nobody's. */
+export type Ownership = 'own' | 'ownDeleted' | 'other' | 'unknown';
 export type IdVariant = 'plain' | 'upper' | 'padded' | 'braced' | 'truncated' | 'suffixed';
 
-/** One account id of a kind (the test user's live or deleted ones, another user's, none). */
-export class AccountRef {
+/** One id of a resource kind, by whose it is (the test user's live or removed ones, another user's, none). */
+export class ResourceRef {
   constructor(
-    readonly kind: AccountKind,
+    readonly resource: ResourceKind,
+    readonly kind: Ownership,
     readonly index: number,
     readonly variant: IdVariant,
   ) {}
@@ -29,8 +36,11 @@ export class AccountRef {
   get wellFormed(): boolean {
     return this.variant === 'plain' || this.variant === 'upper' || this.variant === 'padded';
   }
+  toString(): string {
+    return `ResourceRef(${this.resource}:${this.kind}#${this.index},${this.variant})`;
+  }
   [fc.toStringMethod](): string {
-    return `AccountRef(${this.kind}#${this.index},${this.variant})`;
+    return this.toString();
   }
 }
 
@@ -42,16 +52,19 @@ export class RawJson {
   }
 }
 
-export interface AccountPool {
+export interface IdPool {
   own: string[];
   ownDeleted: string[];
   other: string[];
 }
 
+/** The ids the fuzz test knows, per resource kind. */
+export type ResourcePools = Record<ResourceKind, IdPool>;
+
 const UNKNOWN_IDS = [randomUUID(), randomUUID(), '00000000-0000-0000-0000-000000000000'];
 
-export function resolveAccountRef(ref: AccountRef, pool: AccountPool): string {
-  const ids = ref.kind === 'unknown' ? UNKNOWN_IDS : pool[ref.kind];
+export function resolveResourceRef(ref: ResourceRef, pools: ResourcePools): string {
+  const ids = ref.kind === 'unknown' ? UNKNOWN_IDS : pools[ref.resource][ref.kind];
   const id = ids.length > 0 ? (ids[ref.index % ids.length] as string) : randomUUID();
   switch (ref.variant) {
     case 'plain':
@@ -72,9 +85,9 @@ export function resolveAccountRef(ref: AccountRef, pool: AccountPool): string {
 export type Resolved =
   string | number | boolean | null | undefined | RawJson | Resolved[] | { [key: string]: Resolved };
 
-/** Replaces every AccountRef; keeps own `__proto__` keys as own keys. */
-export function resolveValue(value: unknown, pool: AccountPool): Resolved {
-  if (value instanceof AccountRef) return resolveAccountRef(value, pool);
+/** Replaces every ResourceRef; keeps own `__proto__` keys as own keys. */
+export function resolveValue(value: unknown, pool: ResourcePools): Resolved {
+  if (value instanceof ResourceRef) return resolveResourceRef(value, pool);
   if (value instanceof RawJson) return value;
   if (Array.isArray(value)) return value.map((item) => resolveValue(item, pool));
   if (typeof value === 'object' && value !== null) {
@@ -119,12 +132,12 @@ export function toText(value: Resolved): string {
   return String(value);
 }
 
-/** The account refs among the top-level fields of a value, by field name. */
-export function accountRefsOf(value: unknown): Map<string, AccountRef> {
-  const refs = new Map<string, AccountRef>();
+/** The resource refs among the top-level fields of a value, by field name. */
+export function resourceRefsOf(value: unknown): Map<string, ResourceRef> {
+  const refs = new Map<string, ResourceRef>();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return refs;
   for (const [key, item] of Object.entries(value)) {
-    if (item instanceof AccountRef) refs.set(key, item);
+    if (item instanceof ResourceRef) refs.set(key, item);
   }
   return refs;
 }
@@ -300,39 +313,24 @@ export const extraKeys: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
 // Values from a JSON schema
 // ---------------------------------------------------------------------------------------------
 
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  anyOf?: JsonSchema[];
-}
-
-const accountRef: fc.Arbitrary<AccountRef> = fc
-  .tuple(
-    fc.constantFrom<AccountKind>('own', 'own', 'own', 'own', 'ownDeleted', 'other', 'unknown'),
-    fc.nat({ max: 5 }),
-    fc.constantFrom<IdVariant>(
-      'plain',
-      'plain',
-      'plain',
-      'plain',
-      'upper',
-      'padded',
-      'braced',
-      'truncated',
-      'suffixed',
-    ),
-  )
-  .map(([kind, index, variant]) => new AccountRef(kind, index, variant));
+const resourceRef = (resource: ResourceKind): fc.Arbitrary<ResourceRef> =>
+  fc
+    .tuple(
+      fc.constantFrom<Ownership>('own', 'own', 'own', 'own', 'ownDeleted', 'other', 'unknown'),
+      fc.nat({ max: 5 }),
+      fc.constantFrom<IdVariant>(
+        'plain',
+        'plain',
+        'plain',
+        'plain',
+        'upper',
+        'padded',
+        'braced',
+        'truncated',
+        'suffixed',
+      ),
+    )
+    .map(([kind, index, variant]) => new ResourceRef(resource, kind, index, variant));
 
 /** An email known to the server (a key is registered for it) and its uppercase twin. */
 export const REGISTERED_EMAIL = 'fuzz-key-holder@example.com';
@@ -567,25 +565,26 @@ function integer(schema: JsonSchema): fc.Arbitrary<unknown> {
   );
 }
 
-/** Ids a client would send: mostly its own live accounts, sometimes others (then a 404). */
-const strictAccountRef: fc.Arbitrary<AccountRef> = fc
-  .tuple(
-    fc.constantFrom<AccountKind>(
-      'own',
-      'own',
-      'own',
-      'own',
-      'own',
-      'own',
-      'own',
-      'ownDeleted',
-      'other',
-      'unknown',
-    ),
-    fc.nat({ max: 5 }),
-    fc.constantFrom<IdVariant>('plain', 'plain', 'plain', 'plain', 'plain', 'upper', 'padded'),
-  )
-  .map(([kind, index, variant]) => new AccountRef(kind, index, variant));
+/** Ids a client would send: mostly its own live ones, sometimes others (then a 404). */
+const strictResourceRef = (resource: ResourceKind): fc.Arbitrary<ResourceRef> =>
+  fc
+    .tuple(
+      fc.constantFrom<Ownership>(
+        'own',
+        'own',
+        'own',
+        'own',
+        'own',
+        'own',
+        'own',
+        'ownDeleted',
+        'other',
+        'unknown',
+      ),
+      fc.nat({ max: 5 }),
+      fc.constantFrom<IdVariant>('plain', 'plain', 'plain', 'plain', 'plain', 'upper', 'padded'),
+    )
+    .map(([kind, index, variant]) => new ResourceRef(resource, kind, index, variant));
 
 /** Plain addresses every email validator accepts (fc.emailAddress also makes exotic ones). */
 const strictEmail = fc.oneof(
@@ -640,6 +639,8 @@ export function validishValue(
   strict = false,
 ): fc.Arbitrary<unknown> {
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => validishValue(name, s, strict)));
+  const resource = resourceOf(schema);
+  if (resource) return strict ? strictResourceRef(resource) : resourceRef(resource);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'null':
@@ -653,7 +654,6 @@ export function validishValue(
     case 'number':
       return strict ? strictAmount(schema) : amount(schema);
     case 'string': {
-      if (schema.pattern?.includes('[0-9a-f]{8}-')) return strict ? strictAccountRef : accountRef;
       if (name === 'email') return strict ? strictEmail : email;
       if (name === 'publicKey') return strict ? fc.constantFrom(...RSA_PUBLIC_KEYS) : publicKey;
       if (name === 'signature') return signature;
@@ -685,6 +685,8 @@ export function canonicalValue(name: string, schema: JsonSchema): unknown {
     const first = schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0];
     return first ? canonicalValue(name, first) : null;
   }
+  const resource = resourceOf(schema);
+  if (resource) return new ResourceRef(resource, 'own', 0, 'plain');
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'null':
@@ -696,7 +698,6 @@ export function canonicalValue(name: string, schema: JsonSchema): unknown {
     case 'number':
       return Math.min(schema.maximum ?? 12.5, 12.5);
     case 'string':
-      if (schema.pattern?.includes('[0-9a-f]{8}-')) return new AccountRef('own', 0, 'plain');
       if (name === 'email') return 'fuzz-example@example.com';
       if (name === 'publicKey') return RSA_PUBLIC_KEYS[1];
       if (name === 'signature') return 'QUFBQQ==';
@@ -733,7 +734,8 @@ export function edgeValues(name: string, schema: JsonSchema): unknown[] {
   if (type === 'number') return [new RawJson('1e309'), 12.345];
   if (type === 'integer') return [1.5];
   if (type !== 'string') return [];
-  if (schema.pattern?.includes('[0-9a-f]{8}-')) return [new AccountRef('other', 0, 'plain')];
+  const resource = resourceOf(schema);
+  if (resource) return [new ResourceRef(resource, 'other', 0, 'plain')];
   // Year 0 does not exist in PostgreSQL, neither written out nor reached through an offset.
   if (schema.format === 'date-time') return ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00'];
   if (schema.pattern || schema.enum) return [];

@@ -5,9 +5,9 @@ import type { FirebaseAuthService } from '../../src/server/features/auth/firebas
 import type { Database } from '../../src/server/db/connect.js';
 import type { Clock } from '../../src/server/lib/clock.js';
 import { createSession } from '../../src/server/features/sessions/session-service.js';
-import { insertUser } from '../../src/server/features/sessions/user-repository.js';
+import { insertUser } from '../../src/server/features/users/user-repository.js';
 import { createAppCaller, type AppCaller } from '../../src/server/trpc/root-router.js';
-import { createContextFactory } from '../../src/server/trpc/context.js';
+import type { Mailer } from '../../src/server/features/mail/mailer.js';
 import { openTestDatabase } from './test-database.js';
 
 export const testEnv = {
@@ -20,18 +20,22 @@ export const testEnv = {
   // Every test request comes from 127.0.0.1; the rate-limit tests set their own limits.
   AUTH_RATE_LIMIT_PER_IP: 1_000_000,
   AUTH_RATE_LIMIT_PER_EMAIL: 1_000_000,
+  AUTH_FAILURE_LIMIT_PER_IP: 1_000_000,
+  WRITE_RATE_LIMIT_PER_USER: 1_000_000,
 } satisfies Partial<Env>;
 
 export interface TestUser {
   id: string;
   email: string;
   token: string;
+  /** The user's personal book, which holds their accounts, categories and ledger. */
+  bookId: string;
 }
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  /** A new user with a live session, made through the real session service. */
+  /** A new user (with their personal book) and a live session, made through the real services. */
   signUp(email?: string): Promise<TestUser>;
   /** A REST call with the user's bearer token. */
   rest(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -50,6 +54,8 @@ export interface TestAppOptions {
   env?: Partial<Env>;
   /** The built client to serve; dist/client by default. */
   clientDir?: string;
+  /** Where messages go (a DemoMailbox to read them); none is configured by default. */
+  mailer?: Mailer;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,13 +68,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     firebase,
     clientDir: options.clientDir,
+    mailer: options.mailer,
   });
   await app.ready();
   const policy = {
     idleTimeoutSeconds: testEnv.SESSION_IDLE_TIMEOUT_SECONDS,
     maxAgeSeconds: testEnv.SESSION_MAX_AGE_SECONDS,
   };
-  const createContext = createContextFactory({ database, clock, sessionPolicy: policy, firebase });
 
   return {
     app,
@@ -76,7 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async signUp(email = `user${++userCounter}-${Date.now()}@example.com`) {
       const user = await insertUser(database.db, { email });
       const { token } = await createSession(database.db, user.id, 'password', policy, clock);
-      return { id: user.id, email, token };
+      return { id: user.id, email, token, bookId: user.bookId };
     },
     rest(user, options) {
       const headers = { ...(options.headers ?? {}) };
@@ -84,8 +90,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return app.inject({ ...options, headers });
     },
     caller(user, options = {}) {
+      // The app's own context factory: the same limits, mailer and identity check as both doors.
       return createAppCaller(
-        createContext({
+        app.createTrpcContext({
           id: 'test',
           log: app.log,
           headers: {

@@ -164,15 +164,17 @@ describe.each(DOORS)('accounts through %s', (_name, makeDoor) => {
       .set({ balance_cents: seeded.toString() })
       .where('id', '=', account.id)
       .execute();
-    const user = await t.database.db
+    const owner = await t.database.db
       .selectFrom('accounts')
-      .select('user_id')
+      .select(['book_id', 'created_by'])
       .where('id', '=', account.id)
       .executeTakeFirstOrThrow();
     await t.database.db
       .insertInto('transactions')
       .values({
-        user_id: user.user_id,
+        book_id: owner.book_id,
+        created_by: owner.created_by,
+        occurred_on: '2025-01-01',
         account_id: account.id,
         transaction_type: 'deposit',
         amount_cents: seeded.toString(),

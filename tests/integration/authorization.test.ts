@@ -1,112 +1,40 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeError } from '../../src/server/trpc/errors.js';
+import type { ResourceKind } from '../../src/shared/schemas/common.js';
+import {
+  REST_PROCEDURES,
+  callProcedure,
+  restRequest,
+  routeName,
+  type RestProcedure,
+} from '../helpers/api-surface.js';
 import { moneySnapshot } from '../helpers/db-snapshot.js';
+import { idRoutes, plantedKinds, protectedRoutes, validInput } from '../helpers/derived-cases.js';
+import { resourceFields, toJsonSchema } from '../helpers/json-schema.js';
+import { fixtureOf, plantIds } from '../helpers/resources.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 /**
- * Who may call what: protected routes refuse every missing or dead token with 401, another
- * user's account is indistinguishable from one that does not exist (404, same message, nothing
- * changed), and a deleted account answers 404 everywhere while its ledger stays.
+ * Who may call what, for every procedure built on protectedProcedure (docs/api.md#ownership):
+ * every missing or dead token is refused with 401; another user's id is indistinguishable from
+ * one that does not exist (404, same body, nothing changed); a removed resource answers 404
+ * everywhere while its ledger stays; reads never show another user's rows. The routes and
+ * their inputs are derived from the router (docs/testing.md#derived-tables).
  */
 
-type Caller = ReturnType<TestApp['caller']>;
+type Ids = Partial<Record<ResourceKind, string>>;
 
-interface Route {
-  name: string;
-  rest: (accountId: string) => InjectOptions;
-  trpc: (caller: Caller, accountId: string) => Promise<unknown>;
-}
+const PROTECTED = protectedRoutes(REST_PROCEDURES);
+/** The kinds of resource the routes name, each made for every user of these tests. */
+const KINDS = plantedKinds(REST_PROCEDURES);
+const ID_ROUTES = idRoutes(REST_PROCEDURES);
+const PROTECTED_QUERIES = PROTECTED.filter((procedure) => procedure.type === 'query');
 
-/** Every route that takes an account id, called with a valid input around that id. */
-const ID_ROUTES: Route[] = [
-  {
-    name: 'GET /api/account/{id}',
-    rest: (id) => ({ method: 'GET', url: `/api/account/${id}` }),
-    trpc: (c, id) => c.account.get({ id }),
-  },
-  {
-    name: 'PUT /api/account/{id}',
-    rest: (id) => ({ method: 'PUT', url: `/api/account/${id}`, payload: { title: 'Taken over' } }),
-    trpc: (c, id) => c.account.update({ id, title: 'Taken over' }),
-  },
-  {
-    name: 'POST /api/account/{id}/deposit',
-    rest: (id) => ({ method: 'POST', url: `/api/account/${id}/deposit`, payload: { amount: 1 } }),
-    trpc: (c, id) => c.account.deposit({ id, amount: 1 }),
-  },
-  {
-    name: 'POST /api/account/{id}/withdraw',
-    rest: (id) => ({ method: 'POST', url: `/api/account/${id}/withdraw`, payload: { amount: 1 } }),
-    trpc: (c, id) => c.account.withdraw({ id, amount: 1 }),
-  },
-  {
-    name: 'GET /api/expenses/by-account/{accountId}',
-    rest: (id) => ({ method: 'GET', url: `/api/expenses/by-account/${id}` }),
-    trpc: (c, id) => c.expense.byAccount({ accountId: id }),
-  },
-  {
-    name: 'POST /api/expenses/expense with accountId',
-    rest: (id) => ({
-      method: 'POST',
-      url: '/api/expenses/expense',
-      payload: { amount: 1, accountId: id },
-    }),
-    trpc: (c, id) => c.expense.create({ amount: 1, accountId: id }),
-  },
-  {
-    name: 'GET /api/transactions?accountId={id}',
-    rest: (id) => ({ method: 'GET', url: `/api/transactions?accountId=${id}` }),
-    trpc: (c, id) => c.transaction.list({ accountId: id }),
-  },
-  // Last, so that a broken check does not hide the routes above behind a deleted account.
-  {
-    name: 'DELETE /api/account/{id}',
-    rest: (id) => ({ method: 'DELETE', url: `/api/account/${id}` }),
-    trpc: (c, id) => c.account.delete({ id }),
-  },
-];
-
-/** The protected routes that take no account id. */
-const OTHER_ROUTES: Route[] = [
-  {
-    name: 'GET /api/account',
-    rest: () => ({ method: 'GET', url: '/api/account' }),
-    trpc: (c) => c.account.list({}),
-  },
-  {
-    name: 'POST /api/account',
-    rest: () => ({ method: 'POST', url: '/api/account', payload: { title: 'New' } }),
-    trpc: (c) => c.account.create({ title: 'New' }),
-  },
-  {
-    name: 'GET /api/expenses',
-    rest: () => ({ method: 'GET', url: '/api/expenses' }),
-    trpc: (c) => c.expense.list({}),
-  },
-  {
-    name: 'POST /api/expenses/expense without account',
-    rest: () => ({ method: 'POST', url: '/api/expenses/expense', payload: { amount: 1 } }),
-    trpc: (c) => c.expense.create({ amount: 1 }),
-  },
-  {
-    name: 'GET /api/transactions',
-    rest: () => ({ method: 'GET', url: '/api/transactions' }),
-    trpc: (c) => c.transaction.list({}),
-  },
-  {
-    name: 'POST /api/test/new',
-    rest: () => ({ method: 'POST', url: '/api/test/new', payload: {} }),
-    trpc: (c) => c.system.testNew({}),
-  },
-];
-
-const PROTECTED_ROUTES = [...ID_ROUTES, ...OTHER_ROUTES];
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
+const labelled = (procedures: RestProcedure[]) =>
+  procedures.map((procedure) => [routeName(procedure), procedure] as const);
 
 async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   try {
@@ -118,47 +46,59 @@ async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   throw new Error('expected the call to be rejected, but it succeeded');
 }
 
-/** One user's accounts and ledger rows in full. */
-async function userData(t: TestApp, userId: string) {
-  const accounts = await t.database.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
+interface Fixture {
+  user: TestUser;
+  ids: Ids;
+}
+
+/** A user holding one live resource of every kind (with money and ledger rows around it). */
+async function userWithResources(t: TestApp): Promise<Fixture> {
+  const user = await t.signUp();
+  const ids: Ids = {};
+  for (const kind of KINDS) ids[kind] = await fixtureOf(kind).create(t, user);
+  await t.caller(user).expense.create({ amount: 4.2, description: 'Coffee' });
+  return { user, ids };
+}
+
+/** Everything in one user's book, in full: what another user's calls must leave as it was. */
+async function userData(t: TestApp, user: TestUser) {
+  const rowsOf = <T extends 'accounts' | 'category_groups' | 'categories'>(table: T) =>
+    t.database.db
+      .selectFrom(table as 'accounts')
+      .selectAll()
+      .where('book_id', '=', user.bookId)
+      .orderBy('id')
+      .execute();
+  const [accounts, categoryGroups, categories] = await Promise.all([
+    rowsOf('accounts'),
+    rowsOf('category_groups'),
+    rowsOf('categories'),
+  ]);
   const transactions = await t.database.db
     .selectFrom('transactions')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('book_id', '=', user.bookId)
     .orderBy('seq')
     .execute();
-  return { accounts, transactions };
+  const changes = await t.database.db
+    .selectFrom('entry_changes')
+    .selectAll()
+    .where('book_id', '=', user.bookId)
+    .orderBy('seq')
+    .execute();
+  return { accounts, categoryGroups, categories, transactions, changes };
 }
 
-interface Fixture {
-  user: TestUser;
-  accountId: string;
-  transactionIds: string[];
+/** The refusal of a route for an id its caller may not see: that of its first id field's kind. */
+function notFoundOf(route: RestProcedure) {
+  const [kind] = resourceFields(toJsonSchema(route.input)).values();
+  const { code, message } = fixtureOf(kind ?? 'account').notFound;
+  return { success: false, code, message };
 }
 
-/** A user with one account holding a deposit and an expense, plus an expense without account. */
-async function userWithLedger(t: TestApp, title: string): Promise<Fixture> {
-  const user = await t.signUp();
-  const caller = t.caller(user);
-  const accountId = (await caller.account.create({ title })).data.id;
-  const deposit = await caller.account.deposit({ id: accountId, amount: 100 });
-  const expense = await caller.expense.create({ accountId, amount: 30, description: 'Groceries' });
-  const loose = await caller.expense.create({ amount: 4.2, description: 'Coffee' });
-  return {
-    user,
-    accountId,
-    transactionIds: [deposit, expense, loose].map((m) => m.data.transaction.id),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The tests
-// ---------------------------------------------------------------------------------------------
+/** The careful input of a route, with the given ids in its id fields. */
+const inputFor = (procedure: RestProcedure, ids: Partial<Ids>) =>
+  plantIds(validInput(procedure), ids);
 
 describe('authorization', () => {
   let t: TestApp;
@@ -167,13 +107,19 @@ describe('authorization', () => {
   });
   afterAll(() => t.close());
 
+  it('derives its routes from the router', () => {
+    expect(PROTECTED.length).toBeGreaterThan(0);
+    expect(ID_ROUTES.length).toBeGreaterThan(0);
+    expect(ID_ROUTES.at(-1)?.method).toBe('DELETE');
+  });
+
   describe('(a) authentication', () => {
     let owner: Fixture;
     let revoked: Fixture;
 
     beforeAll(async () => {
-      owner = await userWithLedger(t, 'Owner');
-      revoked = await userWithLedger(t, 'Revoked');
+      owner = await userWithResources(t);
+      revoked = await userWithResources(t);
       await t.database.db
         .updateTable('sessions')
         .set({ revoked_at: new Date() })
@@ -183,8 +129,8 @@ describe('authorization', () => {
 
     /**
      * Each way of being signed out, as the token sent after "Bearer " (null: no Authorization
-     * header at all). The revoked user calls on their own account; the others target a live
-     * account of someone else.
+     * header at all). The revoked user calls on their own resources; the others target live
+     * resources of someone else.
      */
     const SIGNED_OUT: {
       name: string;
@@ -196,19 +142,24 @@ describe('authorization', () => {
       { name: 'garbage bearer', revokedUser: false, token: () => 'garbage' },
       { name: 'revoked session', revokedUser: true, token: (f) => f.user.token },
     ];
-    const CASES = PROTECTED_ROUTES.flatMap((route) =>
-      SIGNED_OUT.map((way) => ({ ...way, route, label: `${route.name} with ${way.name}` })),
+    const CASES = PROTECTED.flatMap((procedure) =>
+      SIGNED_OUT.map(
+        (way) => [`${routeName(procedure)} with ${way.name}`, procedure, way] as const,
+      ),
     );
 
-    it.each(CASES)('REST: $label -> 401', async ({ route, revokedUser, token }) => {
-      const target = revokedUser ? revoked : owner;
-      const request = route.rest(target.accountId);
-      const sent = token(target);
+    it.each(CASES)('REST: %s -> 401', async (_label, procedure, way) => {
+      const target = way.revokedUser ? revoked : owner;
+      const sent = way.token(target);
       const before = await moneySnapshot(t);
-      const res = await t.rest(null, {
-        ...request,
-        headers: { ...request.headers, ...(sent !== null && { authorization: `Bearer ${sent}` }) },
-      });
+      const res = await t.rest(
+        null,
+        restRequest(
+          procedure,
+          inputFor(procedure, target.ids),
+          sent === null ? {} : { authorization: `Bearer ${sent}` },
+        ),
+      );
       expect(await moneySnapshot(t)).toEqual(before);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({
@@ -219,12 +170,14 @@ describe('authorization', () => {
       });
     });
 
-    it.each(CASES)('tRPC: $label -> UNAUTHORIZED', async ({ route, revokedUser, token }) => {
-      const target = revokedUser ? revoked : owner;
-      const sent = token(target);
+    it.each(CASES)('tRPC: %s -> UNAUTHORIZED', async (_label, procedure, way) => {
+      const target = way.revokedUser ? revoked : owner;
+      const sent = way.token(target);
       const caller = t.caller(sent === null ? null : { ...target.user, token: sent });
       const before = await moneySnapshot(t);
-      const error = await rejection(route.trpc(caller, target.accountId));
+      const error = await rejection(
+        callProcedure(caller, procedure, inputFor(procedure, target.ids)),
+      );
       expect(await moneySnapshot(t)).toEqual(before);
       expect(error.code).toBe('UNAUTHORIZED');
     });
@@ -251,148 +204,171 @@ describe('authorization', () => {
     });
   });
 
-  describe("(b) another user's account is indistinguishable from a missing one", () => {
+  describe("(b) another user's resources are indistinguishable from missing ones", () => {
     let a: Fixture;
     let b: Fixture;
 
+    /** How many ledger rows A's resources made: none may come or go. */
+    let aLedgerSize: number;
+
     beforeAll(async () => {
-      a = await userWithLedger(t, 'A main');
-      b = await userWithLedger(t, 'B main');
+      a = await userWithResources(t);
+      b = await userWithResources(t);
+      aLedgerSize = (await userData(t, a.user)).transactions.length;
     });
 
-    it.each(ID_ROUTES)('REST: user B calls $name with A account id -> 404', async (route) => {
-      const missing = await t.rest(b.user, route.rest(randomUUID()));
-      const beforeA = await userData(t, a.user.id);
-      const res = await t.rest(b.user, route.rest(a.accountId));
-      expect(await userData(t, a.user.id)).toEqual(beforeA);
+    const unknownIds = () => Object.fromEntries(KINDS.map((kind) => [kind, randomUUID()])) as Ids;
+
+    it.each(labelled(ID_ROUTES))("REST: user B calls %s with A's ids -> 404", async (_l, route) => {
+      const missing = await t.rest(b.user, restRequest(route, inputFor(route, unknownIds())));
+      const beforeA = await userData(t, a.user);
+      const res = await t.rest(b.user, restRequest(route, inputFor(route, a.ids)));
+      expect(await userData(t, a.user)).toEqual(beforeA);
 
       expect(res.statusCode).toBe(404);
       expect(missing.statusCode).toBe(404);
       const { requestId: _1, ...body } = res.json();
       const { requestId: _2, ...missingBody } = missing.json();
       expect(body).toEqual(missingBody);
-      expect(body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Account not found' });
+      expect(body).toEqual(notFoundOf(route));
     });
 
-    it.each(ID_ROUTES)('tRPC: user B calls $name with A account id -> NOT_FOUND', async (route) => {
-      const caller = t.caller(b.user);
-      const missing = await rejection(route.trpc(caller, randomUUID()));
-      const beforeA = await userData(t, a.user.id);
-      const error = await rejection(route.trpc(caller, a.accountId));
-      expect(await userData(t, a.user.id)).toEqual(beforeA);
-
-      expect(error.code).toBe('NOT_FOUND');
-      expect(missing.code).toBe('NOT_FOUND');
-      expect(error.message).toBe(missing.message);
-      expect(error.message).toBe('Account not found');
-    });
-
-    it("A's account, balance and ledger are as A left them", async () => {
-      const data = await userData(t, a.user.id);
-      expect(data.accounts).toHaveLength(1);
-      expect(data.accounts[0]).toMatchObject({
-        id: a.accountId,
-        title: 'A main',
-        deleted_at: null,
-      });
-      expect(BigInt(data.accounts[0]?.balance_cents ?? -1)).toBe(7000n);
-      expect(data.transactions.map((row) => row.id)).toEqual(a.transactionIds);
-      const res = await t.rest(a.user, { method: 'GET', url: `/api/account/${a.accountId}` });
-      expect(res.json()).toMatchObject({ success: true, data: { balance: 70, title: 'A main' } });
-    });
-
-    describe("B's lists never contain A's rows", () => {
-      const LISTS = [
-        { name: 'GET /api/account', url: '/api/account', rows: (data: unknown) => data },
-        { name: 'GET /api/expenses', url: '/api/expenses', rows: (data: unknown) => data },
-        {
-          name: 'GET /api/transactions',
-          url: '/api/transactions?limit=200',
-          rows: (data: unknown) => (data as { items: unknown }).items,
-        },
-      ];
-
-      function expectOnlyB(rows: unknown, ownIds: string[]): void {
-        const list = rows as { id: string; accountId?: string | null }[];
-        expect(list.length).toBeGreaterThan(0);
-        const aIds = [a.accountId, ...a.transactionIds];
-        for (const row of list) {
-          expect(aIds).not.toContain(row.id);
-          if (row.accountId) expect(row.accountId).not.toBe(a.accountId);
-          expect(ownIds).toContain(row.id);
-        }
-      }
-
-      it.each(LISTS)('REST: $name', async ({ url, rows }) => {
-        const res = await t.rest(b.user, { method: 'GET', url });
-        expect(res.statusCode).toBe(200);
-        expectOnlyB(rows(res.json().data), [b.accountId, ...b.transactionIds]);
-      });
-
-      it('tRPC: account.list, expense.list, transaction.list', async () => {
+    it.each(labelled(ID_ROUTES))(
+      "tRPC: user B calls %s with A's ids -> NOT_FOUND",
+      async (_l, route) => {
         const caller = t.caller(b.user);
-        const own = [b.accountId, ...b.transactionIds];
-        expectOnlyB((await caller.account.list({})).data, own);
-        expectOnlyB((await caller.expense.list({})).data, own);
-        expectOnlyB((await caller.transaction.list({ limit: 200 })).data.items, own);
-      });
+        const missing = await rejection(
+          callProcedure(caller, route, inputFor(route, unknownIds())),
+        );
+        const beforeA = await userData(t, a.user);
+        const error = await rejection(callProcedure(caller, route, inputFor(route, a.ids)));
+        expect(await userData(t, a.user)).toEqual(beforeA);
+
+        expect(error.code).toBe('NOT_FOUND');
+        expect(missing.code).toBe('NOT_FOUND');
+        expect(describeError(error)).toEqual(describeError(missing));
+      },
+    );
+
+    it("A's resources, balances and ledger are as A left them", async () => {
+      const data = await userData(t, a.user);
+      const account = data.accounts.find((row) => row.id === a.ids.account);
+      expect(account).toMatchObject({ deleted_at: null });
+      expect(BigInt(account?.balance_cents ?? -1)).toBe(7000n);
+      expect(data.transactions).toHaveLength(aLedgerSize);
+      expect(data.transactions.every((row) => row.deleted_at === null && row.version === 1)).toBe(
+        true,
+      );
+    });
+
+    /** Every id of A's: accounts and ledger rows. */
+    async function idsOfA(): Promise<string[]> {
+      const data = await userData(t, a.user);
+      return [
+        ...data.accounts,
+        ...data.transactions,
+        ...data.categoryGroups,
+        ...data.categories,
+        ...data.changes,
+      ].map((row) => row.id);
+    }
+
+    it.each(labelled(PROTECTED_QUERIES))(
+      "REST: B's %s shows none of A's ids",
+      async (_l, route) => {
+        const res = await t.rest(b.user, restRequest(route, inputFor(route, b.ids)));
+        expect(res.statusCode).toBe(200);
+        for (const id of await idsOfA()) expect(res.body).not.toContain(id);
+      },
+    );
+
+    it.each(labelled(PROTECTED_QUERIES))(
+      "tRPC: B's %s shows none of A's ids",
+      async (_l, route) => {
+        const result = await callProcedure(t.caller(b.user), route, inputFor(route, b.ids));
+        const text = JSON.stringify(result);
+        for (const id of await idsOfA()) expect(text).not.toContain(id);
+      },
+    );
+
+    it("B's lists are not empty, so the checks above saw rows", async () => {
+      const own = await userData(t, b.user);
+      const accounts = await t.rest(b.user, { method: 'GET', url: '/api/account' });
+      const ledger = await t.rest(b.user, { method: 'GET', url: '/api/transactions' });
+      expect(accounts.json().data).toHaveLength(own.accounts.length);
+      expect(ledger.json().data.items).toHaveLength(own.transactions.length);
+      expect(own.transactions.length).toBeGreaterThanOrEqual(3);
     });
   });
 
-  describe('(c) a deleted account', () => {
+  describe('(c) a removed resource', () => {
     let c: Fixture;
+    let ledgerIds: string[];
 
     beforeAll(async () => {
-      c = await userWithLedger(t, 'To delete');
-      const res = await t.rest(c.user, { method: 'DELETE', url: `/api/account/${c.accountId}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Account deleted successfully' });
+      c = await userWithResources(t);
+      // Removing the import batch takes its entries with it (as if never imported); the rest stay.
+      const imported = await sql<{ id: string }>`SELECT id FROM transactions
+        WHERE import_batch_id = ${c.ids.importBatch}::uuid`.execute(t.database.db);
+      const importedIds = new Set(imported.rows.map((row) => row.id));
+      expect(importedIds.size).toBe(1);
+      ledgerIds = (await userData(t, c.user)).transactions
+        .map((row) => row.id)
+        .filter((id) => !importedIds.has(id));
+      for (const kind of KINDS) await fixtureOf(kind).remove(t, c.user, c.ids[kind] as string);
     });
 
-    it.each(ID_ROUTES)('REST: $name -> 404', async (route) => {
+    it.each(labelled(ID_ROUTES))('REST: %s -> 404', async (_l, route) => {
       const before = await moneySnapshot(t);
-      const res = await t.rest(c.user, route.rest(c.accountId));
+      const res = await t.rest(c.user, restRequest(route, inputFor(route, c.ids)));
       expect(await moneySnapshot(t)).toEqual(before);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({
-        success: false,
-        code: 'NOT_FOUND',
-        message: 'Account not found',
-      });
+      expect(res.json()).toMatchObject(notFoundOf(route));
     });
 
-    it.each(ID_ROUTES)('tRPC: $name -> NOT_FOUND', async (route) => {
+    it.each(labelled(ID_ROUTES))('tRPC: %s -> NOT_FOUND', async (_l, route) => {
       const before = await moneySnapshot(t);
-      const error = await rejection(route.trpc(t.caller(c.user), c.accountId));
+      const error = await rejection(callProcedure(t.caller(c.user), route, inputFor(route, c.ids)));
       expect(await moneySnapshot(t)).toEqual(before);
       expect(error.code).toBe('NOT_FOUND');
-      expect(error.message).toBe('Account not found');
+      expect(error.message).toBe(notFoundOf(route).message);
     });
 
     it('is gone from GET /api/account', async () => {
       const res = await t.rest(c.user, { method: 'GET', url: '/api/account' });
-      expect(res.json()).toEqual({ success: true, data: [] });
-      expect((await t.caller(c.user).account.list({})).data).toEqual([]);
+      const listed = (res.json().data as { id: string }[]).map((account) => account.id);
+      expect(listed).not.toContain(c.ids.account);
+      const called = (await t.caller(c.user).account.list({})).data.map((account) => account.id);
+      expect(called).toEqual(listed);
     });
 
     it('keeps its ledger rows in the table and in GET /api/transactions', async () => {
       const rows = await t.database.db
         .selectFrom('transactions')
         .select(['id', 'account_id'])
-        .where('user_id', '=', c.user.id)
+        .where('book_id', '=', c.user.bookId)
         .orderBy('seq')
         .execute();
-      expect(rows.map((row) => row.id)).toEqual(c.transactionIds);
-      expect(rows.filter((row) => row.account_id === c.accountId)).toHaveLength(2);
+      expect(rows.map((row) => row.id)).toEqual(ledgerIds);
+      expect(rows.filter((row) => row.account_id === c.ids.account)).toHaveLength(2);
 
+      // A removed entry and the legs of a removed transfer leave the list; the rest stay.
+      const legs = await t.database.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('book_id', '=', c.user.bookId)
+        .where('transfer_id', '=', c.ids.transfer ?? '00000000-0000-4000-8000-000000000000')
+        .execute();
+      const gone = new Set([c.ids.entry, ...legs.map((leg) => leg.id)]);
+      const listed = ledgerIds.filter((id) => !gone.has(id)).sort();
       const res = await t.rest(c.user, { method: 'GET', url: '/api/transactions' });
       expect(res.statusCode).toBe(200);
       const items = res.json().data.items as { id: string; accountId: string | null }[];
-      expect(items.map((item) => item.id).sort()).toEqual([...c.transactionIds].sort());
-      expect(items.filter((item) => item.accountId === c.accountId)).toHaveLength(2);
+      expect(items.map((item) => item.id).sort()).toEqual(listed);
+      expect(items.filter((item) => item.accountId === c.ids.account)).toHaveLength(2);
 
       const page = await t.caller(c.user).transaction.list({});
-      expect(page.data.items.map((item) => item.id).sort()).toEqual([...c.transactionIds].sort());
+      expect(page.data.items.map((item) => item.id).sort()).toEqual(listed);
     });
   });
 });

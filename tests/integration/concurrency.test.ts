@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeError } from '../../src/server/trpc/errors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { testBackend } from '../helpers/test-database.js';
 
@@ -36,7 +37,7 @@ function tally(responses: LightMyRequestResponse[]): Record<string, number> {
   for (const r of responses) {
     let code = '';
     try {
-      code = (r.json() as MovementBody).code ?? '';
+      code = r.json<MovementBody>().code ?? '';
     } catch {
       code = 'non-JSON body';
     }
@@ -66,7 +67,7 @@ describe.runIf(testBackend === 'postgres')('concurrent movements (postgres)', ()
       payload: { title: 'Contended' },
     });
     expect(created.statusCode).toBe(200);
-    const id = (created.json() as { data: { id: string } }).data.id;
+    const id = created.json<{ data: { id: string } }>().data.id;
     const funded = await t.rest(user, {
       method: 'POST',
       url: `/api/account/${id}/deposit`,
@@ -91,7 +92,7 @@ describe.runIf(testBackend === 'postgres')('concurrent movements (postgres)', ()
   async function balances(user: TestUser, id: string): Promise<{ api: bigint; stored: bigint }> {
     const res = await t.rest(user, { method: 'GET', url: `/api/account/${id}` });
     expect(res.statusCode).toBe(200);
-    const units = (res.json() as { data: { balance: number } }).data.balance;
+    const units = res.json<{ data: { balance: number } }>().data.balance;
     const api = BigInt(Math.round(units * 100));
     expect(units).toBe(Number(api) / 100);
     const stored = await sql<{ balance_cents: string }>`
@@ -117,7 +118,7 @@ describe.runIf(testBackend === 'postgres')('concurrent movements (postgres)', ()
     const ok = responses.filter((r) => r.statusCode === 200);
     // Serialised debits each saw a different balance: 99, 98, ..., 0 in some order.
     expectDistinctCountdown(
-      ok.map((r) => (r.json() as MovementBody).data?.account?.balance ?? Number.NaN),
+      ok.map((r) => r.json<MovementBody>().data?.account?.balance ?? Number.NaN),
       100,
     );
 
@@ -156,8 +157,7 @@ describe.runIf(testBackend === 'postgres')('concurrent movements (postgres)', ()
     expect(depositResults.map((r) => r.res.statusCode)).toEqual(Array(100).fill(200));
     for (const { res } of withdrawResults) {
       expect([200, 422]).toContain(res.statusCode);
-      if (res.statusCode === 422)
-        expect((res.json() as MovementBody).code).toBe('INSUFFICIENT_FUNDS');
+      if (res.statusCode === 422) expect(res.json<MovementBody>().code).toBe('INSUFFICIENT_FUNDS');
     }
     const depositsOk = count(depositResults, (r) => r.res.statusCode === 200);
     const withdrawalsOk = count(withdrawResults, (r) => r.res.statusCode === 200);
@@ -176,7 +176,7 @@ describe.runIf(testBackend === 'postgres')('concurrent movements (postgres)', ()
     const reported = new Map<string, number>();
     for (const { res } of results) {
       if (res.statusCode !== 200) continue;
-      const data = (res.json() as MovementBody).data;
+      const data = res.json<MovementBody>().data;
       expect(data?.account?.balance).toBeGreaterThanOrEqual(0);
       reported.set(data?.transaction.id ?? '', data?.account?.balance ?? Number.NaN);
     }
@@ -204,7 +204,7 @@ describe.runIf(testBackend === 'postgres')('concurrent movements (postgres)', ()
     const reasons = rejected.map((s) => {
       const error: unknown = s.reason;
       return error instanceof TRPCError
-        ? `${error.code}/${(error as { appCode?: string }).appCode ?? '-'}`
+        ? `${error.code}/${describeError(error).code}`
         : String(error);
     });
     expect(new Set(reasons)).toEqual(new Set(['UNPROCESSABLE_CONTENT/INSUFFICIENT_FUNDS']));

@@ -132,6 +132,21 @@ describe('sign-in with Firebase ID tokens on the real Auth emulator', () => {
       headers: bearer(second),
     });
     expect(list.json().data.map((a: { id: string }) => a.id)).toEqual([created.json().data.id]);
+    // The first sign-in gave the user a personal book with its owner membership; the second
+    // found it again.
+    const books = await t.database.db
+      .selectFrom('books')
+      .innerJoin('users', 'users.id', 'books.personal_owner_id')
+      .innerJoin('memberships', (join) =>
+        join
+          .onRef('memberships.book_id', '=', 'books.id')
+          .onRef('memberships.user_id', '=', 'users.id'),
+      )
+      .select(['books.id', 'memberships.role'])
+      .where('users.email', '=', email)
+      .where('users.firebase_uid', 'is not', null)
+      .execute();
+    expect(books).toEqual([{ id: expect.any(String), role: 'owner' }]);
 
     // A key-auth or other user with the same email is somebody else.
     const twin = await t.signUp(email);

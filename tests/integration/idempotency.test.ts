@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { moneySnapshot } from '../helpers/db-snapshot.js';
+import { REST_PROCEDURES, restRequest, routeName } from '../helpers/api-surface.js';
+import { plantedKinds, validInput } from '../helpers/derived-cases.js';
+import { fixtureOf, plantIds } from '../helpers/resources.js';
+import type { ResourceKind } from '../../src/shared/schemas/common.js';
+
+/** Every route that honours the header, from the router's own list (docs/testing.md#derived-tables). */
+const IDEMPOTENT_ROUTES = REST_PROCEDURES.filter((procedure) => procedure.idempotent).map(
+  (procedure) => [routeName(procedure), procedure] as const,
+);
 
 describe('Idempotency-Key', () => {
   let t: TestApp;
@@ -185,5 +194,30 @@ describe('Idempotency-Key', () => {
       );
       expect(names, path).toContain('header:idempotency-key');
     }
+  });
+
+  describe('on every route that honours it', () => {
+    it.each(IDEMPOTENT_ROUTES)('%s replays a retry and does it once', async (_name, route) => {
+      // Resources of its own, so that no route sees what an earlier one deleted; and a second
+      // account for the routes that name two (a transfer).
+      const ids: Partial<Record<ResourceKind, string>> = {};
+      for (const kind of plantedKinds(REST_PROCEDURES)) {
+        ids[kind] = await fixtureOf(kind).create(t, user);
+      }
+      const others = { account: [await fixtureOf('account').create(t, user)] };
+      const key = randomUUID();
+      const request = restRequest(route, plantIds(validInput(route), ids, others), {
+        authorization: `Bearer ${user.token}`,
+        'idempotency-key': key,
+      });
+      const first = await t.app.inject(request);
+      expect(first.statusCode, first.body).toBe(200);
+      const before = await moneySnapshot(t);
+      const replay = await t.app.inject(request);
+      expect(await moneySnapshot(t)).toEqual(before);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.body).toBe(first.body);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+    });
   });
 });

@@ -2,8 +2,18 @@ import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { sql } from 'kysely';
-import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeError } from '../../src/server/trpc/errors.js';
+import { restDoor, trpcDoor, type Outcome as DoorOutcome } from '../helpers/doors.js';
+import { ledgerViolations } from '../helpers/ledger-invariants.js';
+import {
+  LedgerModel,
+  cutInto,
+  type ModelEntry,
+  type ModelState,
+  type PlannedRow,
+  type Refusal,
+} from '../helpers/ledger-model.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { testBackend } from '../helpers/test-database.js';
 
@@ -189,7 +199,7 @@ describe(`ledger property (${testBackend})`, () => {
 
   async function restCall(user: TestUser, url: string, payload: object): Promise<Outcome> {
     const res = await t.rest(user, { method: 'POST', url, payload });
-    const body = res.json() as { data?: MovementData; code?: string };
+    const body = res.json<{ data?: MovementData; code?: string }>();
     return { status: res.statusCode, code: body.code, data: body.data };
   }
 
@@ -199,11 +209,7 @@ describe(`ledger property (${testBackend})`, () => {
       return { status: 200, data: result.data };
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
-      const appCode = (error as { appCode?: string }).appCode;
-      return {
-        status: getHTTPStatusCodeFromError(error),
-        code: appCode ?? (error.cause instanceof ZodError ? 'VALIDATION_ERROR' : error.code),
-      };
+      return { status: getHTTPStatusCodeFromError(error), code: describeError(error).code };
     }
   }
 
@@ -243,7 +249,7 @@ describe(`ledger property (${testBackend})`, () => {
     unassignedCents: bigint;
   }
 
-  async function readDb(userId: string): Promise<DbState> {
+  async function readDb(bookId: string): Promise<DbState> {
     const db = t.database.db;
     const accounts = await sql<{ id: string; balance_cents: string; ledger_cents: string }>`
       SELECT a.id,
@@ -251,15 +257,15 @@ describe(`ledger property (${testBackend})`, () => {
              COALESCE((
                SELECT SUM(CASE WHEN tr.transaction_type = 'deposit'
                                THEN tr.amount_cents ELSE -tr.amount_cents END)
-               FROM transactions tr WHERE tr.account_id = a.id
+               FROM transactions tr WHERE tr.account_id = a.id AND tr.deleted_at IS NULL
              ), 0)::text AS ledger_cents
       FROM accounts a
-      WHERE a.user_id = ${userId}`.execute(db);
+      WHERE a.book_id = ${bookId}`.execute(db);
     const totals = await sql<{ row_count: string; unassigned_cents: string }>`
       SELECT COUNT(*)::text AS row_count,
              COALESCE(SUM(amount_cents) FILTER (WHERE account_id IS NULL), 0)::text
                AS unassigned_cents
-      FROM transactions WHERE user_id = ${userId}`.execute(db);
+      FROM transactions WHERE book_id = ${bookId} AND deleted_at IS NULL`.execute(db);
     const total = totals.rows[0];
     if (!total) throw new Error('no totals row');
     return {
@@ -277,7 +283,7 @@ describe(`ledger property (${testBackend})`, () => {
   async function createAccount(user: TestUser, title: string): Promise<string> {
     const res = await t.rest(user, { method: 'POST', url: '/api/account', payload: { title } });
     expect(res.statusCode).toBe(200);
-    const account = (res.json() as { data: { id: string; balance: number } }).data;
+    const account = res.json<{ data: { id: string; balance: number } }>().data;
     expect(account.balance).toBe(0);
     return account.id;
   }
@@ -346,16 +352,19 @@ describe(`ledger property (${testBackend})`, () => {
               amount_cents: string;
               account_id: string | null;
               transaction_type: string;
-              user_id: string;
+              book_id: string;
+              created_by: string;
             }>`
-              SELECT amount_cents::text AS amount_cents, account_id, transaction_type, user_id
+              SELECT amount_cents::text AS amount_cents, account_id, transaction_type, book_id,
+                     created_by
               FROM transactions WHERE id = ${tx.id}`.execute(t.database.db);
             expect(row.rows, where).toEqual([
               {
                 amount_cents: cents.toString(),
                 account_id: accountId,
                 transaction_type: expectedType,
-                user_id: user.id,
+                book_id: user.bookId,
+                created_by: user.id,
               },
             ]);
           }
@@ -364,10 +373,10 @@ describe(`ledger property (${testBackend})`, () => {
           for (const id of ids) {
             const res = await t.rest(user, { method: 'GET', url: `/api/account/${id}` });
             expect(res.statusCode, where).toBe(200);
-            const balance = (res.json() as { data: { balance: number } }).data.balance;
+            const balance = res.json<{ data: { balance: number } }>().data.balance;
             expectBalance(balance, modelBalance(id), `${where}: GET ${id}`);
           }
-          const state = await readDb(user.id);
+          const state = await readDb(user.bookId);
           expect(state.accounts.size, where).toBe(ids.length);
           for (const id of ids) {
             const stored = state.accounts.get(id);
@@ -397,7 +406,7 @@ describe(`ledger property (${testBackend})`, () => {
     expect(second.data.account?.balance).toBe(0.3);
 
     const res = await t.rest(user, { method: 'GET', url: `/api/account/${id}` });
-    expect((res.json() as { data: { balance: number } }).data.balance).toBe(0.3);
+    expect(res.json<{ data: { balance: number } }>().data.balance).toBe(0.3);
     const stored = await sql<{ balance_cents: string }>`
       SELECT balance_cents::text AS balance_cents FROM accounts WHERE id = ${id}`.execute(
       t.database.db,
@@ -423,6 +432,570 @@ describe(`ledger property (${testBackend})`, () => {
       payload: { amount: 0.3 },
     });
     expect(out.statusCode).toBe(200);
-    expect((out.json() as { data: MovementData }).data.account?.balance).toBe(0);
+    expect(out.json<{ data: MovementData }>().data.account?.balance).toBe(0);
   });
+});
+
+/**
+ * The whole ledger of issue 13 against an integer-cents model (tests/helpers/ledger-model.ts):
+ * random sequences of creations (split or not), edits, deletes, undos, transfers and their
+ * edits and deletes, bulk changes and credit limits, through REST and tRPC in turn. After every
+ * step: each balance is the model's and the signed sum of its live entries; every transfer's
+ * legs net to zero; split lines sum to their entry; every entry's history replays to its state
+ * (ledgerViolations); and a refused step changed nothing at all.
+ */
+type FullOp =
+  | {
+      kind: 'create';
+      type: 'deposit' | 'withdraw' | 'expense';
+      slot: number;
+      cents: number;
+      lines: number;
+    }
+  | {
+      kind: 'edit';
+      pick: number;
+      cents: number | null;
+      slot: number | null;
+      category: number | null;
+      lines: number | null;
+      version: 'none' | 'current' | 'stale';
+    }
+  | { kind: 'delete'; pick: number }
+  | { kind: 'undo'; pick: number }
+  | { kind: 'transfer'; from: number; to: number; cents: number }
+  | {
+      kind: 'transferEdit';
+      pick: number;
+      cents: number | null;
+      from: number | null;
+      to: number | null;
+    }
+  | { kind: 'transferDelete'; pick: number }
+  | { kind: 'bulkDelete'; picks: number[] }
+  | { kind: 'bulkCategorize'; picks: number[]; category: number | null }
+  | { kind: 'creditLimit'; slot: number; cents: number };
+
+const smallCents = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 5_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 50_000 }) },
+);
+const pick = fc.nat({ max: 1_000 });
+const accountSlot = fc.integer({ min: 0, max: 2 });
+
+const fullOp: fc.Arbitrary<FullOp> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('create' as const),
+      type: fc.constantFrom(
+        'deposit' as const,
+        'deposit' as const,
+        'withdraw' as const,
+        'expense' as const,
+      ),
+      slot: fc.integer({ min: -1, max: 2 }),
+      cents: smallCents,
+      lines: fc.constantFrom(0, 0, 2, 3),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      pick,
+      cents: fc.option(smallCents),
+      slot: fc.option(fc.integer({ min: -1, max: 2 })),
+      category: fc.option(fc.integer({ min: 0, max: 2 })),
+      lines: fc.option(fc.constantFrom(0, 2, 3)),
+      version: fc.constantFrom('none' as const, 'current' as const, 'stale' as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      from: accountSlot,
+      to: fc.nat({ max: 4 }),
+      cents: smallCents,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('transferEdit' as const),
+      pick,
+      cents: fc.option(smallCents),
+      from: fc.option(accountSlot),
+      to: fc.option(accountSlot),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('transferDelete' as const), pick }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('bulkDelete' as const),
+      picks: fc.array(pick, { minLength: 1, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('bulkCategorize' as const),
+      picks: fc.array(pick, { minLength: 1, maxLength: 4 }),
+      category: fc.option(fc.integer({ min: 0, max: 2 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('creditLimit' as const),
+      slot: accountSlot,
+      cents: fc.integer({ min: 0, max: 20_000 }),
+    }),
+  },
+);
+
+describe(`ledger property, every operation of issue 13 (${testBackend})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const units = (cents: bigint | number) => Number(cents) / 100;
+
+  /** Everything of one book a refused step must leave exactly as it was. */
+  async function fingerprint(bookId: string) {
+    const db = t.database.db;
+    const [accounts, entries, splits, history, changes] = await Promise.all([
+      db
+        .selectFrom('accounts')
+        .select(['id', 'balance_cents', 'credit_limit_cents', 'updated_at'])
+        .where('book_id', '=', bookId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('book_id', '=', bookId)
+        .orderBy('seq')
+        .execute(),
+      db
+        .selectFrom('entry_splits')
+        .selectAll()
+        .where('book_id', '=', bookId)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('entry_history').select('id').where('book_id', '=', bookId).execute(),
+      db
+        .selectFrom('entry_changes')
+        .selectAll()
+        .where('book_id', '=', bookId)
+        .orderBy('seq')
+        .execute(),
+    ]);
+    return { accounts, entries, splits, history: history.length, changes };
+  }
+
+  it('keeps every invariant through random sequences of every operation', async () => {
+    /** "kind status" -> how many steps ended so: the property must not pass vacuously. */
+    const seen = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Door>('rest', 'trpc'),
+        fc.array(fullOp, { minLength: 1, maxLength: 30, size: 'max' }),
+        async (firstDoor, ops) => {
+          const user = await t.signUp();
+          const doors = { rest: restDoor(t, user), trpc: trpcDoor(t, user) };
+          const categoryRows = await t.database.db
+            .selectFrom('categories')
+            .select('id')
+            .where('book_id', '=', user.bookId)
+            .orderBy('name')
+            .limit(3)
+            .execute();
+          const categories = categoryRows.map((row) => row.id);
+          const model = new LedgerModel();
+          const accounts: string[] = [];
+          for (let i = 0; i < 3; i++) {
+            const created = await doors.rest.createAccount({ title: `Acc ${i}` });
+            accounts.push(created.body.data.id);
+            model.addAccount(created.body.data.id);
+            // Funds to move around, so that debits go through as often as they are refused.
+            const funded = await doors.rest.deposit(created.body.data.id, { amount: 100 });
+            model.commit(funded.body.data.changeId, [
+              {
+                entryId: funded.body.data.transaction.id,
+                type: 'deposit',
+                before: null,
+                after: {
+                  accountId: created.body.data.id,
+                  amount: 10_000n,
+                  splits: [],
+                  categoryId: null,
+                  deleted: false,
+                },
+              },
+            ]);
+          }
+          const accountAt = (slot: number) => accounts[slot % accounts.length] as string;
+          const liveOrNot = () => model.entryOrder;
+
+          for (const [step, op] of ops.entries()) {
+            const door = doors[(step % 2 === 0) === (firstDoor === 'rest') ? 'rest' : 'trpc'];
+            const where = `step ${step} via ${door.name}: ${JSON.stringify(op)}`;
+            // What must happen: a refusal, or rows to commit once the call tells the new ids.
+            let expected: Refusal | { rows: PlannedRow[]; undoes?: string } | null = null;
+            let call: () => Promise<DoorOutcome>;
+            let onSuccess: (body: DoorOutcome['body']) => void | Promise<void> = () => {};
+
+            const entryAt = (n: number) => {
+              const ids = liveOrNot();
+              return ids.length === 0
+                ? null
+                : (model.entries.get(ids[n % ids.length] as string) ?? null);
+            };
+            const transferAt = (n: number) => {
+              const ids = [...model.transfers.keys()];
+              return ids.length === 0 ? null : (ids[n % ids.length] as string);
+            };
+
+            switch (op.kind) {
+              case 'create': {
+                const type = op.type;
+                const accountId =
+                  op.slot < 0 && type === 'expense' ? null : accountAt(Math.max(op.slot, 0));
+                const cents = BigInt(op.cents);
+                const lines = type === 'deposit' ? null : cutInto(cents, op.lines);
+                const after: ModelState = {
+                  accountId,
+                  amount: cents,
+                  splits: lines ?? [],
+                  categoryId: null,
+                  deleted: false,
+                };
+                const rows: PlannedRow[] = [{ entryId: 'new', type, before: null, after }];
+                expected = model.balanceRefusal(rows) ?? { rows };
+                call = () =>
+                  door.createEntry({
+                    type,
+                    accountId,
+                    amount: units(cents),
+                    ...(lines && { splits: lines.map((line) => ({ amount: units(line) })) }),
+                  });
+                onSuccess = (body) => {
+                  model.commit(
+                    body.data.changeId,
+                    rows,
+                    new Map([['new', body.data.transaction.id]]),
+                  );
+                };
+                break;
+              }
+              case 'edit': {
+                const entry = entryAt(op.pick);
+                if (!entry) continue;
+                const input: Record<string, unknown> = {};
+                const before = entry.state;
+                const after: ModelState = { ...before };
+                if (op.cents !== null) {
+                  after.amount = BigInt(op.cents);
+                  input.amount = units(after.amount);
+                }
+                if (op.slot !== null) {
+                  after.accountId = op.slot < 0 ? null : accountAt(op.slot);
+                  input.accountId = after.accountId;
+                }
+                let refusal: Refusal | null = null;
+                if (op.lines !== null) {
+                  const lines = op.lines === 0 ? [] : cutInto(after.amount, op.lines);
+                  if (lines) {
+                    after.splits = lines;
+                    input.splits = lines.length
+                      ? lines.map((line) => ({ amount: units(line) }))
+                      : null;
+                    if (lines.length) after.categoryId = null;
+                  }
+                } else if (op.category !== null) {
+                  after.categoryId = categories[op.category] as string;
+                  input.categoryId = after.categoryId;
+                  if (after.splits.length) refusal = { status: 422, code: 'UNPROCESSABLE' };
+                }
+                if (Object.keys(input).length === 0) input.description = `edit ${step}`;
+                if (op.version !== 'none') {
+                  input.expectedVersion = entry.version + (op.version === 'stale' ? 1 : 0);
+                }
+                const splitSum = after.splits.reduce((sum, line) => sum + line, 0n);
+                if (entry.state.deleted) refusal = { status: 404, code: 'NOT_FOUND' };
+                else if (entry.transferId) refusal = { status: 422, code: 'TRANSFER_ENTRY' };
+                else if (op.version === 'stale') refusal = { status: 409, code: 'CONFLICT' };
+                else if (after.accountId === null && entry.type !== 'expense') {
+                  refusal = { status: 400, code: 'VALIDATION_ERROR' };
+                } else if (after.splits.length && entry.type === 'deposit') {
+                  refusal = { status: 422, code: 'UNPROCESSABLE' };
+                } else if (!refusal && after.splits.length && splitSum !== after.amount) {
+                  refusal = { status: 422, code: 'UNPROCESSABLE' };
+                }
+                const rows: PlannedRow[] = [{ entryId: entry.id, type: entry.type, before, after }];
+                expected = refusal ?? model.balanceRefusal(rows) ?? { rows };
+                call = () => door.updateEntry(entry.id, input);
+                onSuccess = (body) => model.commit(body.data.changeId, rows);
+                break;
+              }
+              case 'delete':
+              case 'bulkDelete': {
+                const picked = op.kind === 'delete' ? [op.pick] : op.picks;
+                const entries = [...new Set(picked.map(entryAt))].filter((e) => e !== null);
+                if (entries.length === 0) continue;
+                const rows = entries.map((entry) => ({
+                  entryId: entry.id,
+                  type: entry.type,
+                  before: entry.state,
+                  after: { ...entry.state, deleted: true },
+                }));
+                if (entries.some((entry) => entry.state.deleted))
+                  expected = { status: 404, code: 'NOT_FOUND' };
+                else if (entries.some((entry) => entry.transferId)) {
+                  expected = { status: 422, code: 'TRANSFER_ENTRY' };
+                } else expected = model.balanceRefusal(rows) ?? { rows };
+                const ids = entries.map((entry) => entry.id);
+                call = () =>
+                  op.kind === 'delete'
+                    ? door.deleteEntry(ids[0] as string)
+                    : door.bulkDelete({ ids });
+                onSuccess = (body) => model.commit(body.data.changeId, rows);
+                break;
+              }
+              case 'bulkCategorize': {
+                const entries = [...new Set(op.picks.map(entryAt))].filter((e) => e !== null);
+                if (entries.length === 0) continue;
+                const categoryId =
+                  op.category === null ? null : (categories[op.category] as string);
+                if (entries.some((entry) => entry.state.deleted))
+                  expected = { status: 404, code: 'NOT_FOUND' };
+                else if (entries.some((entry) => entry.transferId)) {
+                  expected = { status: 422, code: 'TRANSFER_ENTRY' };
+                } else if (entries.some((entry) => entry.state.splits.length)) {
+                  expected = { status: 422, code: 'UNPROCESSABLE' };
+                } else {
+                  const rows = entries
+                    .filter((entry) => entry.state.categoryId !== categoryId)
+                    .map((entry) => ({
+                      entryId: entry.id,
+                      type: entry.type,
+                      before: entry.state,
+                      after: { ...entry.state, categoryId },
+                    }));
+                  expected = { rows };
+                }
+                const rows = 'rows' in expected ? expected.rows : [];
+                call = () =>
+                  door.bulkCategorize({ ids: entries.map((entry) => entry.id), categoryId });
+                onSuccess = (body) => model.commit(body.data.changeId, rows);
+                break;
+              }
+              case 'undo': {
+                if (model.changes.length === 0) continue;
+                const change = model.changes[op.pick % model.changes.length];
+                if (!change) continue;
+                const planned = model.planUndo(change.id);
+                expected = Array.isArray(planned) ? { rows: planned, undoes: change.id } : planned;
+                call = () => door.undo(change.id);
+                onSuccess = (body) => {
+                  model.commit(body.data.changeId, planned as PlannedRow[]);
+                  model.markUndone(change.id);
+                };
+                break;
+              }
+              case 'transfer': {
+                const from = accountAt(op.from);
+                // Mostly two different accounts; sometimes the same one, which is refused.
+                const to = accountAt(op.from + ([0, 1, 1, 2, 2][op.to % 5] ?? 0));
+                const cents = BigInt(op.cents);
+                const leg = (accountId: string): ModelState => ({
+                  accountId,
+                  amount: cents,
+                  splits: [],
+                  categoryId: null,
+                  deleted: false,
+                });
+                const rows: PlannedRow[] = [
+                  { entryId: 'out', type: 'transfer_out', before: null, after: leg(from) },
+                  { entryId: 'in', type: 'transfer_in', before: null, after: leg(to) },
+                ];
+                expected =
+                  from === to
+                    ? { status: 400, code: 'VALIDATION_ERROR' }
+                    : (model.balanceRefusal(rows) ?? { rows });
+                call = () =>
+                  door.createTransfer({
+                    fromAccountId: from,
+                    toAccountId: to,
+                    amount: units(cents),
+                  });
+                onSuccess = async (body) => {
+                  const transferId = body.data.transfer.id as string;
+                  const legs = await t.database.db
+                    .selectFrom('transactions')
+                    .select(['id', 'transaction_type'])
+                    .where('transfer_id', '=', transferId)
+                    .execute();
+                  const outId = legs.find((l) => l.transaction_type === 'transfer_out')
+                    ?.id as string;
+                  const inId = legs.find((l) => l.transaction_type === 'transfer_in')?.id as string;
+                  model.commit(
+                    body.data.changeId,
+                    rows,
+                    new Map([
+                      ['out', outId],
+                      ['in', inId],
+                    ]),
+                  );
+                  for (const id of [outId, inId]) {
+                    const entry = model.entries.get(id);
+                    if (entry) entry.transferId = transferId;
+                  }
+                  model.transfers.set(transferId, [outId, inId]);
+                };
+                break;
+              }
+              case 'transferEdit':
+              case 'transferDelete': {
+                const transferId = transferAt(op.pick);
+                if (!transferId) continue;
+                const [outId, inId] = model.transfers.get(transferId) as [string, string];
+                const out = model.entries.get(outId) as ModelEntry;
+                const incoming = model.entries.get(inId) as ModelEntry;
+                const outAfter: ModelState = { ...out.state };
+                const inAfter: ModelState = { ...incoming.state };
+                const input: Record<string, unknown> = {};
+                if (op.kind === 'transferDelete') {
+                  outAfter.deleted = true;
+                  inAfter.deleted = true;
+                } else {
+                  if (op.cents !== null) {
+                    outAfter.amount = inAfter.amount = BigInt(op.cents);
+                    input.amount = units(op.cents);
+                  }
+                  if (op.from !== null)
+                    input.fromAccountId = outAfter.accountId = accountAt(op.from);
+                  if (op.to !== null) input.toAccountId = inAfter.accountId = accountAt(op.to);
+                  if (Object.keys(input).length === 0) input.description = `edit ${step}`;
+                }
+                const rows: PlannedRow[] = [
+                  { entryId: outId, type: 'transfer_out', before: out.state, after: outAfter },
+                  { entryId: inId, type: 'transfer_in', before: incoming.state, after: inAfter },
+                ];
+                if (out.state.deleted) expected = { status: 404, code: 'NOT_FOUND' };
+                else if (outAfter.accountId === inAfter.accountId) {
+                  expected = { status: 400, code: 'VALIDATION_ERROR' };
+                } else expected = model.balanceRefusal(rows) ?? { rows };
+                call = () =>
+                  op.kind === 'transferDelete'
+                    ? door.deleteTransfer(transferId)
+                    : door.updateTransfer(transferId, input);
+                onSuccess = (body) => model.commit(body.data.changeId, rows);
+                break;
+              }
+              case 'creditLimit': {
+                const id = accountAt(op.slot);
+                const cents = BigInt(op.cents);
+                const balance = model.balances.get(id) ?? 0n;
+                expected = balance < -cents ? { status: 422, code: 'UNPROCESSABLE' } : { rows: [] };
+                call = () => door.setCreditLimit(id, units(cents));
+                onSuccess = () => {
+                  model.limits.set(id, cents);
+                };
+                break;
+              }
+            }
+
+            const before = await fingerprint(user.bookId);
+            const outcome = await call();
+            const label = `${op.kind} ${outcome.status}`;
+            seen.set(label, (seen.get(label) ?? 0) + 1);
+            if (expected && 'status' in expected) {
+              expect(outcome.status, `${where}: ${JSON.stringify(outcome.body)}`).toBe(
+                expected.status,
+              );
+              expect(outcome.body.code, where).toBe(expected.code);
+              expect(await fingerprint(user.bookId), `${where}: refused, yet changed`).toEqual(
+                before,
+              );
+            } else {
+              expect(outcome.status, `${where}: ${JSON.stringify(outcome.body)}`).toBe(200);
+              await onSuccess(outcome.body);
+            }
+
+            // The database against the model, and the ledger's own invariants.
+            const rows = await t.database.db
+              .selectFrom('accounts')
+              .select(['id', 'balance_cents'])
+              .where('book_id', '=', user.bookId)
+              .execute();
+            for (const row of rows) {
+              expect(BigInt(row.balance_cents), `${where}: balance of ${row.id}`).toBe(
+                model.balances.get(row.id),
+              );
+            }
+            const stored = await t.database.db
+              .selectFrom('transactions')
+              .select(['id', 'amount_cents', 'account_id', 'deleted_at', 'version', 'category_id'])
+              .where('book_id', '=', user.bookId)
+              .execute();
+            expect(stored.length, `${where}: entries`).toBe(model.entries.size);
+            for (const row of stored) {
+              const entry = model.entries.get(row.id);
+              expect(entry, `${where}: entry ${row.id} unknown to the model`).toBeDefined();
+              expect(
+                {
+                  amount: BigInt(row.amount_cents),
+                  accountId: row.account_id,
+                  deleted: row.deleted_at !== null,
+                  version: row.version,
+                  categoryId: row.category_id,
+                },
+                `${where}: entry ${row.id}`,
+              ).toEqual({
+                amount: entry?.state.amount,
+                accountId: entry?.state.accountId,
+                deleted: entry?.state.deleted,
+                version: entry?.version,
+                categoryId: entry?.state.categoryId,
+              });
+            }
+            expect(await ledgerViolations(t.database.db, user.bookId), where).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 40, interruptAfterTimeLimit: 150_000 },
+    );
+    console.log(
+      `ledger operations seen: ${[...seen.entries()]
+        .sort()
+        .map(([label, n]) => `${label}×${n}`)
+        .join(', ')}`,
+    );
+    for (const label of [
+      'create 200',
+      'create 422',
+      'edit 200',
+      'edit 409',
+      'edit 422',
+      'delete 200',
+      'undo 200',
+      'undo 409',
+      'transfer 200',
+      'transferEdit 200',
+      'transferDelete 200',
+      'bulkDelete 200',
+      'bulkCategorize 200',
+      'creditLimit 200',
+    ]) {
+      expect(seen.get(label) ?? 0, label).toBeGreaterThan(0);
+    }
+  }, 200_000);
 });

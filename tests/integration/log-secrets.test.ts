@@ -8,9 +8,9 @@ import { openTestDatabase } from '../helpers/test-database.js';
 import { rsaKeyPair as keyPair, signChallenge } from '../helpers/rsa-keys.js';
 
 /**
- * Design rule 5: nothing secret is logged. The app runs with a trace-level logger writing to
- * memory; sign-in and money routes are driven with real secrets; then every captured line is
- * searched for each of them.
+ * Nothing secret is logged (docs/security.md#logs). The app runs with a trace-level logger
+ * writing to memory; sign-in and money routes are driven with real secrets; then every captured
+ * line is searched for each of them.
  */
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

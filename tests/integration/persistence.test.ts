@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../../src/server/db/connect.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { migrationsDir } from '../../src/server/lib/paths.js';
 import { createSession } from '../../src/server/features/sessions/session-service.js';
-import { insertUser } from '../../src/server/features/sessions/user-repository.js';
+import { insertUser } from '../../src/server/features/users/user-repository.js';
 import { testEnv } from '../helpers/test-app.js';
 import { openTestDatabase, testBackend } from '../helpers/test-database.js';
 
@@ -150,7 +150,7 @@ async function restartScenario(
     payload: { title: 'Savings' },
   });
   expect(created.statusCode).toBe(200);
-  const accountId = (created.json() as { data: { id: string } }).data.id;
+  const accountId = created.json<{ data: { id: string } }>().data.id;
   const deposit = await second.inject({
     method: 'POST',
     url: `/api/account/${accountId}/deposit`,
@@ -158,9 +158,9 @@ async function restartScenario(
     payload: { amount: 12.34, description: 'Before the restart' },
   });
   expect(deposit.statusCode).toBe(200);
-  const depositData = (
-    deposit.json() as { data: { account: { balance: number }; transaction: { id: string } } }
-  ).data;
+  const depositData = deposit.json<{
+    data: { account: { balance: number }; transaction: { id: string } };
+  }>().data;
   expect(depositData.account.balance).toBe(12.34);
   await second.close();
   await afterStop();
@@ -173,19 +173,19 @@ async function restartScenario(
     headers: authed(token),
   });
   expect(account.statusCode).toBe(200);
-  expect((account.json() as { data: { title: string; balance: number } }).data).toMatchObject({
+  expect(account.json<{ data: { title: string; balance: number } }>().data).toMatchObject({
     title: 'Savings',
     balance: 12.34,
   });
   const list = await third.inject({ method: 'GET', url: '/api/account', headers: authed(token) });
-  expect((list.json() as { data: { id: string }[] }).data.map((a) => a.id)).toEqual([accountId]);
+  expect(list.json<{ data: { id: string }[] }>().data.map((a) => a.id)).toEqual([accountId]);
   const ledger = await third.inject({
     method: 'GET',
     url: '/api/transactions',
     headers: authed(token),
   });
   expect(ledger.statusCode).toBe(200);
-  expect((ledger.json() as { data: { items: unknown[] } }).data.items).toEqual([
+  expect(ledger.json<{ data: { items: unknown[] } }>().data.items).toEqual([
     expect.objectContaining({
       id: depositData.transaction.id,
       amount: 12.34,
@@ -199,9 +199,9 @@ async function restartScenario(
 
   // And in the tables themselves, with the migrations of the first start left untouched.
   await withDatabase(openOwn, async (database) => {
-    const stored = await sql<{ user_id: string; balance_cents: string }>`
-      SELECT user_id, balance_cents::text AS balance_cents FROM accounts`.execute(database.db);
-    expect(stored.rows).toEqual([{ user_id: userId, balance_cents: '1234' }]);
+    const stored = await sql<{ created_by: string; balance_cents: string }>`
+      SELECT created_by, balance_cents::text AS balance_cents FROM accounts`.execute(database.db);
+    expect(stored.rows).toEqual([{ created_by: userId, balance_cents: '1234' }]);
     const rows = await sql<{ id: string; account_id: string; amount_cents: string }>`
       SELECT id, account_id, amount_cents::text AS amount_cents FROM transactions`.execute(
       database.db,

@@ -10,6 +10,9 @@ import type { FirebaseAuthService } from '../../src/server/features/auth/firebas
 import { buildCspDirectives } from '../../src/server/http/security-headers.js';
 import { testEnv } from '../helpers/test-app.js';
 import { openTestDatabase } from '../helpers/test-database.js';
+import { connect, head, listenOnFreePort } from '../helpers/raw-http.js';
+import { createSession } from '../../src/server/features/sessions/session-service.js';
+import { insertUser } from '../../src/server/features/users/user-repository.js';
 
 // Several apps are built here; a loaded machine needs more than vitest's default seconds.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -27,6 +30,7 @@ afterAll(async () => {
 
 interface TestApp {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  app: FastifyInstance;
 }
 
 async function makeApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
@@ -38,7 +42,7 @@ async function makeApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp>
   });
   await app.ready();
   apps.push(app);
-  return { inject: (injectOptions) => app.inject(injectOptions) };
+  return { inject: (injectOptions) => app.inject(injectOptions), app };
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,7 +50,7 @@ const builtIndex = path.join(root, 'dist/client/index.html');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The Content-Security-Policy header as directive -> sources. */
-function csp(res: LightMyRequestResponse): Map<string, string[]> {
+function csp(res: Pick<LightMyRequestResponse, 'headers'>): Map<string, string[]> {
   const header = res.headers['content-security-policy'];
   expect(typeof header).toBe('string');
   const policy = new Map<string, string[]>();
@@ -58,7 +62,7 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 /** The headers every response carries, whatever produced it. */
-function expectSecurityHeaders(res: LightMyRequestResponse): void {
+function expectSecurityHeaders(res: Pick<LightMyRequestResponse, 'headers'>): void {
   const policy = csp(res);
   expect(policy.get('default-src')).toEqual(["'self'"]);
   expect(policy.get('script-src')).toEqual(["'self'"]);
@@ -176,6 +180,71 @@ describe('security headers', () => {
     const prod = await makeApp({ env: { NODE_ENV: 'production' } });
     const res = await prod.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{7,}; includeSubDomains/);
+  });
+});
+
+describe('caching and answers given before routing', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await makeApp();
+    const user = await insertUser(database.db, { email: `cache-${Date.now()}@example.com` });
+    const policy = { idleTimeoutSeconds: 3600, maxAgeSeconds: 3600 };
+    ({ token } = await createSession(database.db, user.id, 'password', policy, () => new Date()));
+  });
+
+  it('API and tRPC answers are never stored by a browser or proxy, signed in or not', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    for (const [url, headers] of [
+      ['/api/account', auth],
+      ['/api/transactions', auth],
+      ['/trpc/account.list?input=%7B%7D', auth],
+      ['/trpc/auth.me?input=%7B%7D', auth],
+      ['/api/account', {}],
+      ['/api/health', {}],
+      ['/api/nothing-here', {}],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url, headers });
+      expect(res.headers['cache-control'], `${url} ${res.statusCode}`).toBe('no-store');
+    }
+    const signedIn = await t.inject({ method: 'GET', url: '/api/account', headers: auth });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('a malformed URL and an over-long path segment get the headers and request id of every answer', async () => {
+    for (const url of ['/api/account/%ZZ', `/api/account/${'a'.repeat(5000)}`, '/%E0%A4%A']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 40)).toBe(400);
+      expectSecurityHeaders(res);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/^Malformed URL/),
+        requestId: res.headers['x-request-id'],
+      });
+    }
+  });
+
+  it('a request Node cannot read (a 20 KB URL, bad syntax) gets them too', async () => {
+    const port = await listenOnFreePort(t.app);
+    for (const [label, request, status] of [
+      ['over-long URL', head(`GET /api/account/${'a'.repeat(20_000)} HTTP/1.1`), 431],
+      ['bad request line', 'NOT HTTP AT ALL\r\n\r\n', 400],
+    ] as const) {
+      const connection = connect(port);
+      connection.write(request);
+      const answer = await connection.answer(3000);
+      expect(answer.status, label).toBe(status);
+      expectSecurityHeaders(answer);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(answer.body)).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        requestId: answer.headers['x-request-id'],
+      });
+      expect(answer.closedAfterMs, label).not.toBeNull();
+    }
   });
 });
 

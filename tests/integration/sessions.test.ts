@@ -88,3 +88,42 @@ describe('sessions', () => {
     expect(bad.json().message).toMatch(/session has expired/);
   });
 });
+
+describe('sessions with a short idle timeout', () => {
+  const time = manualClock();
+  const idleSeconds = 60;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock: time.clock,
+      env: { SESSION_IDLE_TIMEOUT_SECONDS: idleSeconds },
+    });
+  });
+  afterAll(() => t.close());
+
+  const status = async (token: string) =>
+    (
+      await t.rest(null, {
+        method: 'GET',
+        url: '/api/account',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).statusCode;
+
+  it('keeps a session used more often than the idle timeout alive', async () => {
+    const user = await t.signUp();
+    // Used every 40 s: never idle for 60 s, so it must never end on idleness.
+    for (let i = 0; i < 6; i++) {
+      time.advance(40);
+      expect(await status(user.token), `request ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('still ends it once it really was idle that long', async () => {
+    const user = await t.signUp();
+    time.advance(30);
+    expect(await status(user.token)).toBe(200);
+    time.advance(idleSeconds + 1);
+    expect(await status(user.token)).toBe(401);
+  });
+});

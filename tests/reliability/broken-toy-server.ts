@@ -61,6 +61,10 @@ const fail = (status: number, code: string, message: string): Reply => ({
   body: { success: false, message, code, requestId: randomUUID() },
 });
 
+/** A body field as text; anything but a string gets the fallback. */
+const text = (value: unknown, fallback: string): string =>
+  typeof value === 'string' ? value : fallback;
+
 function accountDto(a: ToyAccount) {
   return {
     id: a.id,
@@ -178,7 +182,7 @@ async function route(
   }
   if (method === 'POST' && path === '/api/key-auth/verify') {
     // Fake: any signature is accepted.
-    const email = String(body.email ?? '');
+    const email = text(body.email, '');
     const token = randomBytes(32).toString('base64url');
     state.sessions.set(token, { userId: state.userFor(email), email });
     return ok({ data: { token } });
@@ -204,10 +208,10 @@ async function route(
       const account: ToyAccount = {
         id: randomUUID(),
         userId,
-        title: String(body.title ?? 'Account'),
-        description: String(body.description ?? ''),
-        icon: String(body.icon ?? 'wallet'),
-        color: String(body.color ?? '#10b981'),
+        title: text(body.title, 'Account'),
+        description: text(body.description, ''),
+        icon: text(body.icon, 'wallet'),
+        color: text(body.color, '#10b981'),
         balanceCents: 0n,
         createdAt: new Date().toISOString(),
       };
@@ -224,7 +228,7 @@ async function route(
   }
   if (method === 'POST' && path === '/api/expenses/expense') {
     return state.idempotent(userId, key, () =>
-      state.move(userId, String(body.accountId ?? ''), 'expense', body.amount, body.description),
+      state.move(userId, text(body.accountId, ''), 'expense', body.amount, body.description),
     );
   }
   return fail(404, 'NOT_FOUND', `No route for ${method} ${path}`);

@@ -46,6 +46,8 @@ export interface HarnessOptions {
   duplicateRate?: number;
   overdrawRate?: number;
   hotShare?: number;
+  /** Share of operations that are transfers between two of the accounts (0: none). */
+  transferRate?: number;
   readerIntervalMs?: number;
   requestTimeoutMs?: number;
   /** How long after the end a request that got no answer is still retried with its key. */
@@ -115,6 +117,7 @@ export class HarnessRun {
       duplicateRate: 0.1,
       overdrawRate: 0.3,
       hotShare: 0.4,
+      transferRate: 0.15,
       readerIntervalMs: 50,
       requestTimeoutMs: 15_000,
       retryGraceMs: 20_000,
@@ -144,6 +147,7 @@ export class HarnessRun {
         duplicateRate: options.duplicateRate,
         overdrawRate: options.overdrawRate,
         hotShare: options.hotShare,
+        transferRate: options.transferRate,
         readerIntervalMs: options.readerIntervalMs,
         retryGraceMs: options.retryGraceMs,
       });

@@ -105,6 +105,8 @@ async function brokenToyServer(profile: Profile): Promise<HarnessResult> {
       baseUrl: toy.url,
       label: 'broken toy (control)',
       ...profile.toy,
+      // The toy knows deposits, withdrawals and expenses only.
+      transferRate: 0,
       ledgerReader: toy.ledgerReader,
     });
   } finally {

@@ -91,6 +91,10 @@ export class ServerProcess {
       PORT: String(this.options.port),
       AUTH_RATE_LIMIT_PER_IP: '1000000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+      AUTH_FAILURE_LIMIT_PER_IP: '1000000',
+      // Load drivers (this harness, npm run bench) run a few users at full speed: the per-user
+      // write limit would refuse them.
+      WRITE_RATE_LIMIT_PER_USER: '1000000',
       ...(backend.kind === 'postgres'
         ? { DATABASE_URL: backend.databaseUrl }
         : { DATA_DIR: backend.dataDir }),

@@ -1,9 +1,13 @@
 import { TRPCClientError } from '@trpc/client';
 
+/** Added to a screen's own message when the request got no answer at all. */
+export const SERVER_UNREACHABLE = 'The server could not be reached.';
+
 /** The HTTP status the server answered with, or undefined when no answer arrived (network). */
 export function httpStatusOf(error: unknown): number | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
-  const status: unknown = error.data?.httpStatus;
+  const data: unknown = error.data;
+  const status = typeof data === 'object' && data && 'httpStatus' in data && data.httpStatus;
   return typeof status === 'number' ? status : undefined;
 }
 
@@ -24,4 +28,20 @@ export function serverMessage(error: unknown, fallback: string): string {
     return error.message;
   }
   return fallback;
+}
+
+/**
+ * What to tell the person about a failed call: the server's reason when it answered, else the
+ * screen's own message plus, when nothing answered, that the server could not be reached.
+ */
+export function failureToast(
+  error: unknown,
+  fallback: string,
+): { message: string; description?: string } {
+  if (httpStatusOf(error) !== undefined) return { message: serverMessage(error, fallback) };
+  // A TypeError is what fetch itself throws when no answer came (the plain-fetch calls).
+  const unanswered = error instanceof TRPCClientError || error instanceof TypeError;
+  return unanswered
+    ? { message: fallback, description: SERVER_UNREACHABLE }
+    : { message: fallback };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatExpense, formatMoney } from './format.js';
+import {
+  formatCalendarDate,
+  formatDate,
+  formatExpense,
+  formatMoney,
+  todayLocal,
+} from './format.js';
 
 describe('formatting', () => {
   it.each([
@@ -20,5 +26,11 @@ describe('formatting', () => {
   it('formats dates as dd MMM, yyyy', () => {
     expect(formatDate(new Date(2026, 2, 5, 12))).toBe('05 Mar, 2026');
     expect(formatDate(new Date(2026, 10, 21, 12).toISOString())).toBe('21 Nov, 2026');
+  });
+
+  it('formats calendar dates as that day, whatever the time zone', () => {
+    expect(formatCalendarDate('2025-03-31')).toBe('31 Mar, 2025');
+    expect(formatCalendarDate('2024-02-29')).toBe('29 Feb, 2024');
+    expect(todayLocal(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
   });
 });

@@ -5,14 +5,18 @@ export const THEME_STORAGE_KEY = 'vite-ui-theme';
 
 interface ThemeContextValue {
   theme: Theme;
-  setTheme(theme: Theme): void;
+  setTheme: (theme: Theme) => void;
 }
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
+export function isTheme(value: unknown): value is Theme {
+  return value === 'light' || value === 'dark' || value === 'system';
+}
+
 function readTheme(): Theme {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
-  return stored === 'light' || stored === 'dark' || stored === 'system' ? stored : 'system';
+  return isTheme(stored) ? stored : 'system';
 }
 
 function applyTheme(theme: Theme): void {

@@ -2,48 +2,77 @@ import {
   createTRPCQueryUtils,
   createTRPCReact,
   httpBatchLink,
+  httpLink,
+  splitLink,
   type CreateTRPCReact,
 } from '@trpc/react-query';
-import { QueryCache, MutationCache, QueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../../shared/api-router.js';
-import { useAuthStore } from './auth-store.js';
+import { watchedFetch } from './server-status.js';
+import { MAX_BATCH_ITEMS, SIGN_IN_PROCEDURES } from '../../shared/usage-limits.js';
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 
+const URL = '/trpc';
+
 /**
- * A 401 from a procedure that used the main session means that session is gone: sign out here
- * too, and the guard takes over. Key login answers 401 for a bad signature, which says nothing
- * about the main session, so it is left out.
+ * tRPC's per-call context for a call made with a session other than the main one (key login):
+ * it names that session's token, and the client sends it instead of the main session's.
  */
-function signOutOnExpiredSession(error: unknown): void {
-  if (!(error instanceof TRPCClientError) || error.data?.httpStatus !== 401) return;
-  const path = String(error.data?.path ?? '');
-  if (path.startsWith('keyAuth.')) return;
-  useAuthStore.getState().logout();
+export function withSessionToken(token: string) {
+  return { context: { sessionToken: token } };
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: signOutOnExpiredSession }),
-    mutationCache: new MutationCache({ onError: signOutOnExpiredSession }),
-    defaultOptions: {
-      queries: {
-        staleTime: 10_000,
-        retry: (count, error) =>
-          !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500) && count < 2,
-      },
-    },
-  });
+/**
+ * tRPC's per-call context for a call that must apply at most once: the server stores the outcome
+ * under this Idempotency-Key and replays it to a retry instead of applying it again.
+ */
+export function withIdempotencyKey(key: string) {
+  return { context: { idempotencyKey: key } };
 }
 
-export function createTrpcClient() {
+function bearer(token: string | null | undefined) {
+  // Every request carries "Authorization: Bearer {token}", empty when signed out
+  // (docs/sign-in.md#sessions).
+  return { authorization: `Bearer ${token ?? ''}` };
+}
+
+const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+const signIn = new Set(SIGN_IN_PROCEDURES);
+
+/**
+ * The one client for every call of both sessions. Calls whose context names a token (see
+ * withSessionToken) or an Idempotency-Key (withIdempotencyKey) go one by one, since a batch
+ * shares a single set of headers, and so do sign-in calls, which the server refuses inside a
+ * batch; every other call is batched, at most MAX_BATCH_ITEMS to a request (the server's limit),
+ * with the main session's token, read at send time. Every request goes through watchedFetch,
+ * which tells the page whether the server answers (lib/server-status.ts).
+ */
+export function createTrpcClient(mainSessionToken: () => string | null) {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        // Spec: every request carries "Authorization: Bearer {token}" (empty when signed out).
-        headers: () => ({ authorization: `Bearer ${useAuthStore.getState().token ?? ''}` }),
+      splitLink({
+        condition: (op) =>
+          stringOrNull(op.context.sessionToken) !== null ||
+          stringOrNull(op.context.idempotencyKey) !== null ||
+          signIn.has(op.path),
+        true: httpLink({
+          url: URL,
+          fetch: watchedFetch,
+          headers: ({ op }) => {
+            const key = stringOrNull(op.context.idempotencyKey);
+            return {
+              ...bearer(stringOrNull(op.context.sessionToken) ?? mainSessionToken()),
+              ...(key && { 'idempotency-key': key }),
+            };
+          },
+        }),
+        false: httpBatchLink({
+          url: URL,
+          fetch: watchedFetch,
+          maxItems: MAX_BATCH_ITEMS,
+          headers: () => bearer(mainSessionToken()),
+        }),
       }),
     ],
   });
@@ -56,9 +85,3 @@ export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
   return createTRPCQueryUtils<AppRouter>({ queryClient, client });
 }
 export type TrpcUtils = ReturnType<typeof createTrpcUtils>;
-
-/** The message a person should see for a failed call. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.message) return error.message;
-  return fallback;
-}

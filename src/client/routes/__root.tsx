@@ -1,6 +1,9 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
-import { NotFound } from '../components/not-found.js';
+import { NavigationEffects } from '../components/layout/navigation-effects.js';
+import { NotFound } from '../components/widgets/not-found.js';
+import { RouteError } from '../components/widgets/route-error.js';
+import { ServerStatusBanner } from '../components/widgets/server-status-banner.js';
 import type { RouterContext } from '../lib/router-context.js';
 import { useTheme } from '../lib/theme.js';
 
@@ -8,8 +11,11 @@ function Root() {
   const { theme } = useTheme();
   return (
     <>
+      <NavigationEffects />
+      <ServerStatusBanner />
       <Outlet />
-      {/* Spec section 9: bottom-right, at most 3 visible, 4000 ms, 14px gap, 356px wide. */}
+      {/* Bottom-right, at most 3 visible, 4000 ms, 14px gap, 356px wide
+          (docs/product.md#notifications). */}
       <Toaster
         position="bottom-right"
         visibleToasts={3}
@@ -27,4 +33,5 @@ function Root() {
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
   notFoundComponent: NotFound,
+  errorComponent: RouteError,
 });

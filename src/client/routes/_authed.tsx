@@ -1,16 +1,23 @@
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.js';
-import { useAuthStore } from '../lib/auth-store.js';
+import { useSignedInUser } from '../features/auth/api.js';
+import { useAuthStore } from '../features/auth/auth-store.js';
+import { LazyLogoutDialog } from '../features/auth/logout/lazy-logout-dialog.js';
+
+function SignedInShell() {
+  const me = useSignedInUser();
+  return (
+    <AppShell logoutDialog={LazyLogoutDialog} profile={me.data}>
+      <Outlet />
+    </AppShell>
+  );
+}
 
 /** Protected screens: without a session, to /login, replacing the history entry. */
 function AuthedLayout() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   if (!isAuthenticated) return <Navigate to="/login" replace />;
-  return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
-  );
+  return <SignedInShell />;
 }
 
 export const Route = createFileRoute('/_authed')({

@@ -1,7 +1,8 @@
 import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
-import { prefetchAppConfig } from '../lib/app-config.js';
-import { useAuthStore } from '../lib/auth-store.js';
+import { Brand } from '../components/widgets/brand.js';
+import { prefetchAppConfig } from '../features/auth/api.js';
+import { useAuthStore } from '../features/auth/auth-store.js';
 
 /** Guest-only screens: a signed-in person goes to /, replacing the history entry. */
 function GuestLayout() {
@@ -10,17 +11,14 @@ function GuestLayout() {
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col gap-4 p-6 md:p-10">
-        <a href="/" className="flex items-center gap-2 font-semibold">
-          <span className="flex h-8 w-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
-            <Wallet className="h-5 w-5" aria-hidden />
-          </span>
-          Expense Tracker
-        </a>
-        <div className="flex flex-1 items-center justify-center">
+        <header>
+          <Brand icon={Wallet} />
+        </header>
+        <main className="flex flex-1 items-center justify-center">
           <div className="w-full max-w-sm">
             <Outlet />
           </div>
-        </div>
+        </main>
       </div>
       <div
         aria-hidden

@@ -44,7 +44,10 @@ export async function migrateToLatest(
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
+    throw new Error(
+      `Migration ${failed ?? ''} failed: ${error instanceof Error ? String(error) : JSON.stringify(error)}`,
+      { cause: error },
+    );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

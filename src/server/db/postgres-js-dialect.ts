@@ -54,9 +54,20 @@ class PostgresJsConnection implements DatabaseConnection {
     return run<R>(this.#reserved ?? this.pool, query);
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('Streaming queries are not supported');
+  /**
+   * Rows a chunk at a time through a postgres.js cursor (a portal fetched `chunkSize` rows per
+   * round trip): a long read (the CSV export) never holds all of its rows in memory.
+   */
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize = 1000,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    const cursor = (this.#reserved ?? this.pool)
+      .unsafe<R[]>(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      })
+      .cursor(chunkSize);
+    for await (const rows of cursor) yield { rows: Array.from(rows) };
   }
 
   async reserve(): Promise<void> {

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ChangeKind } from '../../shared/schemas/history.js';
 
 /**
  * bigint columns arrive as string (postgres.js) or number (PGlite) and are written as decimal
@@ -6,6 +7,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
  */
 type Cents = ColumnType<string | number, string, string>;
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
+/** A calendar date as 'YYYY-MM-DD' text, both ways (src/server/db/connect.ts sets the drivers up). */
+type CalendarDate = ColumnType<string, string | undefined, string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -23,32 +26,136 @@ export interface SessionsTable {
   created_at: Date;
   expires_at: Date;
   last_seen_at: Date;
+  /** When the identity behind it was last confirmed (Firebase users); null: never since. */
+  identity_checked_at: Date | null;
   revoked_at: Date | null;
+}
+
+export type BookRole = 'owner' | 'editor' | 'viewer';
+
+/** Books own accounts, categories and the ledger; users reach them through memberships. */
+export interface BooksTable {
+  id: Generated<string>;
+  name: string;
+  /** An IANA zone name; null until one is chosen (UTC meanwhile). */
+  time_zone: string | null;
+  /** The user whose personal book this is; null for a book that is nobody's personal one. */
+  personal_owner_id: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface MembershipsTable {
+  book_id: string;
+  user_id: string;
+  role: BookRole;
+  created_at: Generated<Date>;
+}
+
+export type CategoryKind = 'spending' | 'income';
+
+export interface CategoryGroupsTable {
+  id: Generated<string>;
+  book_id: string;
+  name: string;
+  kind: CategoryKind;
+  position: Generated<number>;
+  archived_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  book_id: string;
+  group_id: string;
+  name: string;
+  icon: string;
+  color: string;
+  position: Generated<number>;
+  archived_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface AccountsTable {
   id: Generated<string>;
-  user_id: string;
+  book_id: string;
+  /** Who created it (null once that user is gone); ownership is book_id. */
+  created_by: string | null;
   title: string;
   description: string;
   icon: 'wallet' | 'credit-card';
   color: string;
   balance_cents: ColumnType<string | number, never, string>;
+  /** The balance may go down to minus this, never below (0: no credit). */
+  credit_limit_cents: ColumnType<string | number, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: Timestamp | null;
 }
 
+/** Deposits and transfer_in legs add to a balance; the others subtract. */
+export type EntryType = 'deposit' | 'withdraw' | 'expense' | 'transfer_in' | 'transfer_out';
+
+/** The ledger: one row per entry (docs/ledger.md). The API calls an entry a transaction. */
 export interface TransactionsTable {
   seq: ColumnType<string | number, never, never>;
   id: Generated<string>;
-  user_id: string;
+  book_id: string;
+  /** Who recorded it (null once that user is gone). */
+  created_by: string | null;
   account_id: string | null;
-  transaction_type: 'deposit' | 'withdraw' | 'expense';
+  transaction_type: EntryType;
   amount_cents: Cents;
   description: string;
+  /** The date the person gave the entry, distinct from created_at. */
+  occurred_on: CalendarDate;
+  category_id: string | null;
+  payee: Generated<string>;
+  tags: Generated<string[]>;
+  /** Shared by the two legs of a transfer. */
+  transfer_id: string | null;
+  /** Soft delete: a deleted entry leaves balances and lists, and undo can restore it. */
+  deleted_at: Timestamp | null;
+  /** Bumped by every change; an edit may name the version it expects. */
+  version: Generated<number>;
+  /** Folded description, payee and tags, kept by a trigger for search. */
+  search_text: ColumnType<string, never, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** The lines of a split entry; their amounts add up to the entry's exactly. */
+export interface EntrySplitsTable {
+  id: Generated<string>;
+  book_id: string;
+  entry_id: string;
+  position: number;
+  category_id: string | null;
+  amount_cents: Cents;
+  note: Generated<string>;
+}
+
+/** One row per action a person took on the ledger; the entries it touched are in entry_history. */
+export interface EntryChangesTable {
+  id: Generated<string>;
+  book_id: string;
+  seq: ColumnType<string | number, never, never>;
+  actor_id: string | null;
+  kind: ChangeKind;
+  undoes_id: string | null;
+  undone_by_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Each entry a change touched: which fields, and the entry's state before and after (JSON text). */
+export interface EntryHistoryTable {
+  id: ColumnType<string | number, never, never>;
+  book_id: string;
+  change_id: string;
+  entry_id: string;
+  fields: string[];
+  before: string | null;
+  after: string | null;
 }
 
 export interface KeyCredentialsTable {
@@ -56,6 +163,18 @@ export interface KeyCredentialsTable {
   email: string;
   public_key_pem: string;
   created_at: Generated<Date>;
+  /** When a link sent to the email confirmed this key; null for a first, unproven key. */
+  proven_at: Date | null;
+}
+
+/** A key registered for an email that already has one: usable once its link is opened. */
+export interface KeyRegistrationsTable {
+  token_sha256: string;
+  email: string;
+  public_key_pem: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface KeyChallengesTable {
@@ -79,17 +198,85 @@ export interface IdempotencyKeysTable {
   created_at: Date;
 }
 
+/**
+ * One import of a bank file into an account (docs/import.md). Its entries carry
+ * import_batch_id, bank_ref, import_fingerprint and import_occurrence, columns only the import
+ * repository reads and writes (in SQL), so the ledger's entry rows stay as they are.
+ */
+export interface ImportBatchesTable {
+  id: Generated<string>;
+  book_id: string;
+  account_id: string;
+  created_by: string | null;
+  file_name: string;
+  format: 'csv' | 'ofx' | 'qif';
+  content_sha256: string;
+  entry_count: number;
+  total_cents: Cents;
+  change_id: string | null;
+  reverted_at: Timestamp | null;
+  revert_change_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** The CSV mapping last used for an account (JSON text). */
+export interface ImportMappingsTable {
+  book_id: string;
+  account_id: string;
+  mapping: string;
+  updated_at: Generated<Date>;
+}
+
+/** Rules that set an entry's category, payee, tags or description (docs/import.md#rules). */
+export interface RulesTable {
+  id: Generated<string>;
+  book_id: string;
+  name: string;
+  position: number;
+  enabled: Generated<boolean>;
+  match_field: 'description' | 'payee' | 'either' | null;
+  match_operator: 'contains' | 'equals' | 'matches' | null;
+  match_value: string | null;
+  amount_min_cents: Cents | null;
+  amount_max_cents: Cents | null;
+  account_id: string | null;
+  set_category_id: string | null;
+  set_payee: string | null;
+  set_tags: string[] | null;
+  set_description: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   key_credentials: KeyCredentialsTable;
   key_challenges: KeyChallengesTable;
+  key_registrations: KeyRegistrationsTable;
   idempotency_keys: IdempotencyKeysTable;
+  books: BooksTable;
+  memberships: MembershipsTable;
+  category_groups: CategoryGroupsTable;
+  categories: CategoriesTable;
   accounts: AccountsTable;
   transactions: TransactionsTable;
+  entry_splits: EntrySplitsTable;
+  entry_changes: EntryChangesTable;
+  entry_history: EntryHistoryTable;
+  import_batches: ImportBatchesTable;
+  import_mappings: ImportMappingsTable;
+  rules: RulesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
-export type NewTransaction = Insertable<TransactionsTable>;
+export type BookRow = Selectable<BooksTable>;
+export type CategoryGroupRow = Selectable<CategoryGroupsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type EntrySplitRow = Selectable<EntrySplitsTable>;
+export type EntryChangeRow = Selectable<EntryChangesTable>;
+export type EntryHistoryRow = Selectable<EntryHistoryTable>;
+export type ImportBatchRow = Selectable<ImportBatchesTable>;
+export type RuleRow = Selectable<RulesTable>;

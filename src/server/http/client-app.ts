@@ -3,18 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './error-reply.js';
-
-const API_PREFIXES = ['/api/', '/api', '/trpc/', '/trpc'];
-
-function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  return API_PREFIXES.some(
-    (prefix) =>
-      pathname === prefix ||
-      pathname.startsWith(`${prefix}/`) ||
-      (pathname.startsWith(prefix) && prefix.endsWith('/')),
-  );
-}
+import { isApiPath } from './api-paths.js';
 
 /** Vite names every file under assets/ after a hash of its content: a new build, a new name. */
 const HASHED_ASSETS_DIR = 'assets';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import type { AppErrorCode, ErrorBody, ErrorIssue } from '../../shared/errors.js';
-import { describeError } from '../trpc/app-error.js';
+import { describeError } from '../trpc/errors.js';
 
 export function sendError(
   reply: FastifyReply,

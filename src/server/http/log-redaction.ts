@@ -1,8 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * Design rule 5: nothing secret is logged. Request bodies are never logged (Fastify's default,
- * kept), and on top of that:
+ * Nothing secret is logged (docs/security.md#logs). Request bodies are never logged (Fastify's
+ * default, kept), and on top of that:
  * - these header and field names are censored wherever a log line carries them (pino redact);
  * - the logged URL of a /trpc request is its path only (GET inputs travel in ?input=...), and
  *   secret-looking query parameters of other URLs are censored;

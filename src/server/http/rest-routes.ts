@@ -1,59 +1,13 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import type { AnyTRPCProcedure } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
-import { z } from 'zod';
 import { createAppCaller, type AppRouter } from '../trpc/root-router.js';
 import type { Context } from '../trpc/context.js';
+import { procedureAt } from '../trpc/procedures.js';
+import { listRestProcedures, queryInput, type HttpMethod } from './rest-procedures.js';
 import { sendError, sendProcedureError } from './error-reply.js';
-
-type Invoke = (input: unknown) => Promise<unknown>;
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  while (
-    current instanceof z.ZodOptional ||
-    current instanceof z.ZodDefault ||
-    current instanceof z.ZodNullable
-  ) {
-    current = current.unwrap() as z.ZodType;
-  }
-  return current;
-}
-
-/** Query strings carry text; the fields a schema declares as numbers are converted, nothing else. */
-function numericFields(input: z.ZodType | undefined): Set<string> {
-  if (!(input instanceof z.ZodObject)) return new Set();
-  const shape = input.shape as Record<string, z.ZodType>;
-  return new Set(
-    Object.entries(shape)
-      .filter(([, field]) => unwrap(field) instanceof z.ZodNumber)
-      .map(([key]) => key),
-  );
-}
-
-const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
-
-function queryInput(query: unknown, numbers: Set<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    out[key] =
-      numbers.has(key) && typeof value === 'string' && NUMERIC_TEXT.test(value)
-        ? Number(value)
-        : value;
-  }
-  return out;
-}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function procedureAt(caller: unknown, path: string): Invoke {
-  // The caller is a proxy: walking the dotted path yields the procedure's call function.
-  return path
-    .split('.')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Invoke;
 }
 
 /**
@@ -66,21 +20,13 @@ export function mountRestRoutes(
   appRouter: AppRouter,
   createContext: (req: FastifyRequest) => Context,
 ): void {
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  for (const [path, procedure] of Object.entries(procedures)) {
-    const openapi = (procedure._def.meta as OpenApiMeta | undefined)?.openapi;
-    if (!openapi) continue;
-    const inputSchema = procedure._def.inputs[0] as z.ZodType | undefined;
-    const numbers = numericFields(inputSchema);
-    const takesBody =
-      openapi.method === 'POST' || openapi.method === 'PUT' || openapi.method === 'PATCH';
-
-    // Only routes documented as taking forms parse them; everywhere else a form is a 415.
-    const acceptsForm =
-      openapi.contentTypes?.includes('application/x-www-form-urlencoded') ?? false;
+  const procedures = listRestProcedures(appRouter);
+  for (const procedure of procedures) {
+    const { path, takesBody, acceptsForm } = procedure;
     const route: RouteOptions = {
-      method: openapi.method,
-      url: openapi.path.replace(/\{(\w+)\}/g, ':$1'),
+      method: procedure.method,
+      url: procedure.url,
+      ...(procedure.bodyLimit !== undefined && { bodyLimit: procedure.bodyLimit }),
       handler: async (req: FastifyRequest, reply) => {
         let fromRequest: Record<string, unknown>;
         if (takesBody) {
@@ -92,7 +38,7 @@ export function mountRestRoutes(
           }
           fromRequest = req.body ?? {};
         } else {
-          fromRequest = queryInput(req.query, numbers);
+          fromRequest = queryInput(procedure, req.query);
         }
         // Path parameters win over body fields of the same name.
         const input = { ...fromRequest, ...(req.params as Record<string, string>) };
@@ -106,6 +52,7 @@ export function mountRestRoutes(
         }
       },
     };
+    // Only routes documented as taking forms parse them; everywhere else a form is a 415.
     if (acceptsForm) {
       void app.register(async (scope) => {
         await scope.register(formbody);
@@ -114,5 +61,46 @@ export function mountRestRoutes(
     } else {
       app.route(route);
     }
+  }
+  answerWrongMethods(
+    app,
+    procedures.map((procedure) => ({ url: procedure.url, method: procedure.method })),
+  );
+}
+
+const METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * A known path asked with a method it does not serve answers 405 with `Allow` (the methods it
+ * does serve), not the 404 of an unknown path. Answered before any body is read.
+ */
+export function answerWrongMethods(
+  app: FastifyInstance,
+  routes: readonly { url: string; method: HttpMethod }[],
+): void {
+  const served = new Map<string, Set<string>>();
+  for (const { url, method } of routes) {
+    const methods = served.get(url) ?? new Set<string>();
+    methods.add(method);
+    served.set(url, methods);
+  }
+  for (const [url, methods] of served) {
+    // Fastify answers HEAD wherever it answers GET.
+    const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+    const missing = METHODS.filter(
+      (method) => !methods.has(method) && !(method === 'HEAD' && methods.has('GET')),
+    );
+    app.route({
+      method: missing,
+      url,
+      onRequest: async (req, reply) => {
+        reply.header('allow', allow);
+        return sendError(reply, 405, {
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${req.method} is not allowed here; this path takes ${allow}.`,
+        });
+      },
+      handler: async () => undefined,
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isApiPath } from './api-paths.js';
 
 /** What the browser's Firebase SDK talks to; decides which outside origins the policy allows. */
 export interface FirebaseOrigins {
@@ -73,13 +74,6 @@ export function buildCspDirectives(firebase: FirebaseOrigins = {}): CspDirective
   };
 }
 
-/** The header value, as a browser reads it (for logs, docs and tests). */
-export function serializeCsp(directives: CspDirectives): string {
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
-}
-
 export interface SecurityHeaderOptions {
   /** Strict-Transport-Security is sent only in production (behind HTTPS). */
   production: boolean;
@@ -87,34 +81,51 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * Helmet on every response (API, SPA, API reference, errors): CSP, nosniff, frame denial,
- * referrer policy, cross-origin isolation headers, and HSTS in production. The headers are
- * computed once here: @fastify/helmet rebuilt its middleware, CSP parsing included, per request.
+ * The headers of every response (API, SPA, API reference, errors): CSP, nosniff, frame denial,
+ * referrer policy, cross-origin isolation headers, and HSTS in production. Computed once by
+ * helmet: our policy does not depend on the request (@fastify/helmet rebuilt its middleware,
+ * CSP parsing included, per request).
+ */
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const realProject =
+    !emulatorOrigin(options.firebase.emulatorUrl) && !!options.firebase.authDomain;
+  return headersSetBy(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: buildCspDirectives(options.firebase),
+      },
+      // Firebase's sign-in popup reports back through window.opener.
+      crossOriginOpenerPolicy: { policy: realProject ? 'same-origin-allow-popups' : 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // Only the origin leaves the site (Firebase API keys may be restricted by referrer).
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: options.production
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+}
+
+/**
+ * API and tRPC answers are per user and per moment: no browser or proxy cache may keep them
+ * (a shared machine's back button, a proxy between user and server).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+/**
+ * Sets the security headers on every routed response, and no-store on every API and tRPC one.
+ * Answers given before routing (malformed URLs, unparsable requests) set the same headers
+ * themselves (src/server/http/early-replies.ts).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  options: SecurityHeaderOptions,
+  headers: Record<string, string>,
 ): void {
-  const realProject =
-    !emulatorOrigin(options.firebase.emulatorUrl) && !!options.firebase.authDomain;
-  const setHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: buildCspDirectives(options.firebase),
-    },
-    // Firebase's sign-in popup reports back through window.opener.
-    crossOriginOpenerPolicy: { policy: realProject ? 'same-origin-allow-popups' : 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Only the origin leaves the site (Firebase API keys may be restricted by referrer).
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: options.production
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
-    xFrameOptions: { action: 'deny' },
-  });
-  const headers = headersSetBy(setHeaders);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': API_CACHE_CONTROL };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiPath(req.url) ? apiHeaders : headers);
     done();
   });
 }

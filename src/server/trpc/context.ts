@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect.js';
 import type { Clock } from '../lib/clock.js';
-import type { SessionPolicy } from '../features/sessions/session-service.js';
+import type { IdentityCheck, SessionPolicy } from '../features/sessions/session-service.js';
 import type { FirebaseAuthService } from '../features/auth/firebase-identity.js';
+import type { MailSettings } from '../features/mail/mailer.js';
+import type { UsageLimits } from './usage-limits.js';
 
 /** What every procedure can reach, built once per app. */
 export interface AppDeps {
@@ -11,16 +13,24 @@ export interface AppDeps {
   sessionPolicy: SessionPolicy;
   /** Null when no Firebase project or emulator is configured. */
   firebase: FirebaseAuthService | null;
+  /** Re-checks a Firebase user behind a session now and then; null without Firebase. */
+  identityCheck: IdentityCheck | null;
+  /** Sign-in and write limits, counted per procedure call. */
+  limits: UsageLimits;
+  /** Where messages to people go (key-login confirmation links). */
+  mail: MailSettings;
 }
 
 export interface Context extends AppDeps {
   requestId: string;
   log: FastifyBaseLogger;
+  /** The caller's address (behind a trusted proxy, the forwarded one): sign-in limits count by it. */
+  ip: string;
   /** The bearer token as sent; resolved to a user only by procedures that need one. */
   bearerToken: string | null;
   /** The Idempotency-Key header as sent, for the procedures that honour one. */
   idempotencyKey: string | null;
-  /** Headers a procedure wants on its HTTP response (the REST door applies them). */
+  /** Headers a procedure wants on its HTTP response (both doors apply them). */
   responseHeaders: Record<string, string>;
 }
 
@@ -30,10 +40,14 @@ export function bearerTokenOf(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+export type ContextFactory = ReturnType<typeof createContextFactory>;
+
 export function createContextFactory(deps: AppDeps) {
   return (req: {
     id: string;
     log: FastifyBaseLogger;
+    /** Absent for calls made in process (tests): they count as one address of their own. */
+    ip?: string;
     headers: {
       authorization?: string | undefined;
       'idempotency-key'?: string | string[] | undefined;
@@ -44,6 +58,7 @@ export function createContextFactory(deps: AppDeps) {
       ...deps,
       requestId: req.id,
       log: req.log,
+      ip: req.ip ?? 'in-process',
       bearerToken: bearerTokenOf(req.headers.authorization),
       idempotencyKey: Array.isArray(idempotencyKey)
         ? (idempotencyKey[0] ?? null)

@@ -1,13 +1,26 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type AnyTRPCProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { MESSAGES } from '../../shared/errors.js';
-import { resolveSession, type SessionUser } from '../features/sessions/session-service.js';
-import { AppError, describeError } from './app-error.js';
+import { MESSAGES, type AppErrorCode } from '../../shared/errors.js';
+import { AppError } from '../lib/app-error.js';
+import { resolveSession, type SignedIn } from '../features/sessions/session-service.js';
+import { describeError, toTRPCError } from './errors.js';
 import type { Context } from './context.js';
+import { emailNamedBy } from './usage-limits.js';
+
+/**
+ * A procedure's meta: its REST route (`openapi`), and the refusals its rules may answer with
+ * beyond what follows from what it is (docs/api.md#the-openapi-document). A session check, an
+ * input, a body, ids, an Idempotency-Key and rate limits bring their statuses by themselves.
+ */
+export type AppMeta = OpenApiMeta<{
+  refusals?: readonly AppErrorCode[];
+  /** A larger request body than the server's default (bytes), for the routes carrying a file. */
+  bodyLimit?: number;
+}>;
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<AppMeta>()
   .create({
     // Never a stack trace, SQL text or driver message: only what describeError lets through.
     errorFormatter({ shape, error, ctx }) {
@@ -32,16 +45,92 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
-/** Narrows the context to the signed-in user; any missing, unknown, expired or revoked token is a 401. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
-  const user = await resolveSession(ctx.database.db, ctx.bearerToken, ctx.sessionPolicy, ctx.clock);
-  if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+/**
+ * The one place app errors meet tRPC: an AppError thrown below (by a service, a repository) leaves
+ * the procedure as the TRPCError of its code, so both doors answer with its status. Every
+ * procedure's outermost middleware calls this on its result.
+ */
+function rethrowAppError<T extends { ok: boolean; error?: { cause?: unknown } }>(result: T): T {
+  if (!result.ok && result.error?.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+}
+
+const appErrors = t.middleware(async ({ next }) => rethrowAppError(await next()));
+
+/**
+ * Narrows the context to the signed-in user and their book (`bookId`: every query of accounts,
+ * categories and the ledger filters by it, docs/ledger.md#books); any missing, unknown, expired
+ * or revoked token is a 401. Every mutation counts against the user's writes per minute
+ * (docs/api.md#limits), so a new mutation is limited without asking. It maps app errors too, so
+ * a signed-in call pays for one
+ * middleware, not two.
+ */
+const signedIn = t.middleware(async ({ ctx, type, next }) => {
+  if (!ctx.bearerToken) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.authRequired));
+  const session = await resolveSession(
+    ctx.database.db,
+    ctx.bearerToken,
+    ctx.sessionPolicy,
+    ctx.clock,
+    ctx.identityCheck,
+  );
+  if (!session) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid));
+  if (type === 'mutation') {
+    try {
+      await ctx.limits.beforeWrite(session.user.id, ctx.responseHeaders);
+    } catch (error) {
+      throw error instanceof AppError ? toTRPCError(error) : error;
+    }
+  }
   // tRPC merges this into the context; spreading the whole context here would copy it twice.
-  return next({ ctx: { user } });
+  return rethrowAppError(await next({ ctx: session }));
 });
 
+/**
+ * Counts every call of a sign-in procedure against its address, refuses it while the address, or
+ * the email it names from that address, has too many recent failures, and counts a refused
+ * sign-in (401) as a failure (docs/sign-in.md#rate-limits). Runs before the input is parsed, so
+ * even malformed calls count.
+ */
+const signInLimited = t.middleware(async ({ ctx, getRawInput, next }) => {
+  let email: string | null = null;
+  try {
+    email = emailNamedBy(await getRawInput());
+  } catch {
+    // Unreadable input: tRPC refuses it below; the call still counts against its address.
+  }
+  const call = { ip: ctx.ip, email };
+  await ctx.limits.beforeSignIn(call, ctx.responseHeaders);
+  const result = await next();
+  const cause = result.ok ? undefined : result.error.cause;
+  if (cause instanceof AppError && cause.code === 'UNAUTHORIZED') {
+    await ctx.limits.signInFailed(call);
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrors);
+export const protectedProcedure = t.procedure.use(signedIn);
+/** A public procedure that signs people in: rate-limited per address and email, never batched. */
+export const signInProcedure = publicProcedure.use(signInLimited);
+
 /** The context of a procedure behind protectedProcedure. */
-export type AuthedContext = Context & { user: SessionUser };
+export type AuthedContext = Context & SignedIn;
+
+/** Whether a procedure's definition lists every function of a middleware. */
+function uses(procedure: AnyTRPCProcedure, middleware: { _middlewares: unknown[] }): boolean {
+  // Every procedure's definition lists its middlewares; tRPC only leaves that out of the type.
+  const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
+  return middleware._middlewares.every((fn) => middlewares.includes(fn));
+}
+
+/** Whether a procedure was built on protectedProcedure, i.e. refuses callers without a session. */
+export function requiresSession(procedure: AnyTRPCProcedure): boolean {
+  return uses(procedure, signedIn);
+}
+
+/** Whether a procedure was built on signInProcedure (sign-in limits, never in a batch). */
+export function isSignIn(procedure: AnyTRPCProcedure): boolean {
+  return uses(procedure, signInLimited);
+}

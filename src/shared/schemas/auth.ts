@@ -3,14 +3,23 @@ import { envelope } from './common.js';
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
+/** What the server issues as challenges and link tokens: 256 random bits, base64url. */
+const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const CONFIRMATION_TOKEN_MALFORMED =
+  'This confirmation link is incomplete: open the whole link from the message.';
+
 export const emailSchema = z
   .string({ error: INVALID_EMAIL })
   .trim()
   .max(254, { error: INVALID_EMAIL })
   .pipe(z.email({ error: INVALID_EMAIL }))
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .meta({ format: 'email', example: 'someone@example.com' });
 
-/** The shared sign-in form rules (spec section 3): a valid email and 8+ character password. */
+/**
+ * The shared sign-in form rules: a valid email and 8+ character password
+ * (docs/sign-in.md#sign-in-form).
+ */
 export const signInFormSchema = z.object({
   email: z.email({ error: INVALID_EMAIL }),
   password: z
@@ -24,7 +33,9 @@ export const keyRegisterInput = z.object({
     .string({ error: 'Public key is required' })
     .min(1, { error: 'Public key is required' })
     .max(16_384, { error: 'Public key is too long' })
-    .meta({ description: 'RSA public key (at least 2048 bits), SPKI PEM' }),
+    .meta({
+      description: 'RSA public key, SPKI PEM: one block, 2048 to 4096 bits, public exponent 65537',
+    }),
 });
 
 export const keyChallengeInput = z.object({ email: emailSchema });
@@ -39,7 +50,28 @@ export const keyVerifyInput = z.object({
     .meta({
       description: 'base64 RSA-PSS signature (SHA-256, salt length 32) over the UTF-8 challenge',
     }),
+  challenge: z
+    .string({ error: 'Challenge must be text' })
+    .regex(SECRET_TOKEN_PATTERN, { error: 'Challenge must be one the server issued' })
+    .optional()
+    .meta({
+      description:
+        'The challenge that was signed, as issued. Optional: without it every open challenge of ' +
+        'the email is tried.',
+    }),
 });
+
+/** The token of a key-login confirmation link (the `token` query parameter of its page). */
+export const keyConfirmInput = z.object({
+  token: z
+    .string({ error: 'Confirmation token is required' })
+    .regex(SECRET_TOKEN_PATTERN, { error: CONFIRMATION_TOKEN_MALFORMED })
+    .meta({ description: 'The token of the link sent to the email' }),
+});
+
+export const keyConfirmOutput = envelope(
+  z.object({ email: z.string().meta({ description: 'The email the confirmed key signs in for' }) }),
+);
 
 export const challengeOutput = envelope(
   z.object({

@@ -1,25 +1,98 @@
 import { z } from 'zod';
-import { MESSAGES } from '../errors.js';
-import { MAX_OPERATION_CENTS, hasAtMostTwoDecimals } from '../money.js';
+import { MAX_OPERATION_CENTS, formatCents, hasAtMostTwoDecimals, centsToUnits } from '../money.js';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Case spelled out and surrounding whitespace allowed (ids are trimmed first): JSON Schema has no
+// regex flags, and the published pattern must accept exactly what the server does.
+const UUID_PATTERN =
+  /^\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\s*$/;
 
-/** An account id from a path or body. Malformed ids are a 400, unknown ones a 404 later. */
-export const accountIdSchema = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? MESSAGES.accountIdRequired
-        : 'Account ID must be a UUID',
-  })
-  .trim()
-  .min(1, { error: MESSAGES.accountIdRequired })
-  .regex(UUID_PATTERN, { error: 'Account ID must be a UUID' })
-  .transform((id) => id.toLowerCase())
-  .meta({ description: 'Account id (UUID)', example: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11' });
+/**
+ * The kinds of things an id in an input can name. An entry is a row of the ledger (the API
+ * calls it a transaction); a change is one action recorded in an entry's history.
+ */
+export const RESOURCE_KINDS = [
+  'account',
+  'category',
+  'categoryGroup',
+  'entry',
+  'transfer',
+  'change',
+  'importBatch',
+  'rule',
+] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+/**
+ * Meta for an id field: which kind of resource it names, published in the OpenAPI document as
+ * `x-resource`. The tests read it to plant real ids of each kind (docs/architecture.md#procedures).
+ */
+export function resourceMeta(kind: ResourceKind): { 'x-resource': ResourceKind } {
+  return { 'x-resource': kind };
+}
+
+/**
+ * An id of one kind of resource, from a path, query or body: trimmed and lower-cased. A missing
+ * one says "<Label> ID is required", a malformed one "<Label> ID must be a UUID" (a 400); a
+ * well-formed one the caller may not see is a 404 later.
+ */
+export function idSchema(kind: ResourceKind, label: string, example: string) {
+  const required = `${label} ID is required`;
+  const malformed = `${label} ID must be a UUID`;
+  return z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : malformed),
+    })
+    .trim()
+    .min(1, { error: required })
+    .regex(UUID_PATTERN, { error: malformed })
+    .transform((id) => id.toLowerCase())
+    .meta({ description: `${label} id (UUID)`, example, ...resourceMeta(kind) });
+}
+
+/** An account id. Malformed ids are a 400, unknown ones a 404 later. */
+export const accountIdSchema = idSchema(
+  'account',
+  'Account',
+  '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11',
+);
+export const categoryIdSchema = idSchema(
+  'category',
+  'Category',
+  '3b1f9a52-7c4d-4e8f-9a61-0d2c5e7b8f14',
+);
+export const categoryGroupIdSchema = idSchema(
+  'categoryGroup',
+  'Category group',
+  '6a2e4c81-9b3d-4f7a-8c52-1e9d0b4a7c36',
+);
+/** An entry of the ledger; the API calls it a transaction. */
+export const entryIdSchema = idSchema(
+  'entry',
+  'Transaction',
+  'c4e8a1d7-2f5b-4c9e-b3a6-7d1e0f8b2a59',
+);
+export const transferIdSchema = idSchema(
+  'transfer',
+  'Transfer',
+  'e7b3c9f1-4a2d-4e6b-8f15-9c0a3d7e1b42',
+);
+export const changeIdSchema = idSchema('change', 'Change', 'f1d6b8e2-5c3a-4b7f-9e24-8a0c6d2f4e13');
+export const importBatchIdSchema = idSchema(
+  'importBatch',
+  'Import',
+  'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e13',
+);
+export const ruleIdSchema = idSchema('rule', 'Rule', 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24');
 
 /** PostgreSQL text cannot hold NUL; refusing it here keeps it a clear 400, not a driver error. */
 export const hasNoNul = (text: string) => !text.includes('\u0000');
+
+/**
+ * The NUL ban as a pattern: a `.regex()` check is published in the OpenAPI document (a refine
+ * is not), so prefer `.regex(NO_NUL, ...)` to `.refine(hasNoNul, ...)` on input text.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what it refuses
+export const NO_NUL = /^[^\u0000]*$/;
 
 /** Free text that may be left out; trimmed, at most `max` characters. */
 export function optionalText(label: string, max: number) {
@@ -27,7 +100,7 @@ export function optionalText(label: string, max: number) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine(hasNoNul, { error: `${label} must not contain NUL characters` })
+    .regex(NO_NUL, { error: `${label} must not contain NUL characters` })
     .optional();
 }
 
@@ -44,9 +117,16 @@ export const amountSchema = z
     },
   })
   .gt(0, { error: 'Amount must be greater than 0' })
-  .max(Number(MAX_OPERATION_CENTS) / 100, { error: 'Amount must be at most 1,000,000,000.00' })
+  .max(centsToUnits(MAX_OPERATION_CENTS), {
+    error: `Amount must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
+  })
   .refine(hasAtMostTwoDecimals, { error: 'Amount must have at most two decimal places' })
-  .meta({ description: 'Amount in currency units, at most two decimals', example: 12.5 });
+  // multipleOf documents the two decimals; the refine checks them on the exact decimal value.
+  .meta({
+    description: 'Amount in currency units, at most two decimals',
+    example: 12.5,
+    multipleOf: 0.01,
+  });
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 

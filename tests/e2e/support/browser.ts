@@ -1,13 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
-export const SCREENSHOT_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../test-results/screenshots',
-);
+export { SCREENSHOT_DIR } from './paths.js';
 
 export function baseUrl(): string {
   return inject('e2eBaseUrl');
@@ -28,6 +23,8 @@ export class WatchedPage {
   constructor(
     readonly context: BrowserContext,
     readonly page: Page,
+    /** The app this page talks to: the shared one unless a journey runs its own. */
+    readonly base: string = baseUrl(),
   ) {
     const watch = (p: Page) => {
       p.on('console', (message) => {
@@ -72,33 +69,33 @@ export class WatchedPage {
   }
 
   async goto(pathname: string): Promise<void> {
-    await this.page.goto(`${baseUrl()}${pathname}`);
-  }
-
-  async screenshot(name: string): Promise<void> {
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    const width = this.page.viewportSize()?.width ?? 0;
-    await this.page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
-      fullPage: true,
-    });
+    await this.page.goto(`${this.base}${pathname}`);
   }
 }
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number; token?: string; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    token?: string;
+    colorScheme?: 'light' | 'dark';
+    base?: string;
+  } = {},
 ): Promise<WatchedPage> {
+  const base = options.base ?? baseUrl();
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: base,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
   });
   if (options.token) {
     await context.addInitScript((token) => {
+      // Frames without an origin of their own (axe-core's, about:blank) have no localStorage.
+      if (!location.protocol.startsWith('http')) return;
       if (!localStorage.getItem('expense-tracker_token'))
         localStorage.setItem('expense-tracker_token', token);
     }, options.token);
   }
-  return new WatchedPage(context, await context.newPage());
+  return new WatchedPage(context, await context.newPage(), base);
 }

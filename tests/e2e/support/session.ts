@@ -14,10 +14,12 @@ export function uniqueEmail(label: string): string {
 
 /**
  * A verified person with a live session, made through the same Firebase and server calls the
- * browser makes, for journeys whose subject is not signing in.
+ * browser makes, for journeys whose subject is not signing in. `server` is the app to sign in
+ * to (the shared one unless a journey runs its own).
  */
 export async function signedInUser(
   label = 'user',
+  server = baseUrl(),
 ): Promise<{ email: string; password: string; token: string }> {
   const email = uniqueEmail(label);
   const password = 'correct horse battery';
@@ -26,7 +28,7 @@ export async function signedInUser(
   await client.sendVerificationEmail(idToken);
   await client.clickVerificationLink(email);
   const fresh = await client.signIn(email, password);
-  const res = await fetch(`${baseUrl()}/api/auth/firebase`, {
+  const res = await fetch(`${server}/api/auth/firebase`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ idToken: fresh.idToken }).toString(),
@@ -42,8 +44,9 @@ export async function api<T>(
   method: string,
   pathname: string,
   body?: object,
+  server = baseUrl(),
 ): Promise<T> {
-  const res = await fetch(`${baseUrl()}${pathname}`, {
+  const res = await fetch(`${server}${pathname}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -52,4 +55,55 @@ export async function api<T>(
     ...(body && { body: JSON.stringify(body) }),
   });
   return (await res.json()) as T;
+}
+
+export interface SeededAccount {
+  id: string;
+  title: string;
+}
+
+/**
+ * The data set of the screen checks: a $999,999,999.99 account (left at that balance), one with a 100-character title
+ * without spaces, a small one, and expenses with and without an account (one with a long
+ * description), so figures, titles and tables are tried at their largest.
+ */
+export async function seedRichData(token: string, server = baseUrl()) {
+  const create = async (title: string, description: string) =>
+    (
+      await api<{ data: SeededAccount }>(
+        token,
+        'POST',
+        '/api/account',
+        { title, description },
+        server,
+      )
+    ).data;
+  const small = await create('Wallet', 'Cash for the week');
+  const longTitle = `Holiday${'-savings'.repeat(12)}`.slice(0, 100);
+  const long = await create(longTitle, 'A title as long as the server allows, with no spaces.');
+  const big = await create('Everyday', 'Salary and bills');
+  await api(token, 'POST', `/api/account/${big.id}/deposit`, { amount: 999_999_999.99 }, server);
+  await api(token, 'POST', `/api/account/${small.id}/deposit`, { amount: 250 }, server);
+  await api(token, 'POST', `/api/account/${long.id}/deposit`, { amount: 1200.5 }, server);
+  await api(
+    token,
+    'POST',
+    '/api/expenses/expense',
+    { amount: 4.5, description: 'Coffee', accountId: small.id },
+    server,
+  );
+  await api(
+    token,
+    'POST',
+    '/api/expenses/expense',
+    {
+      amount: 123.45,
+      description:
+        'Annual insurance for the car, the flat and the bicycle, paid in one go this year',
+      accountId: long.id,
+    },
+    server,
+  );
+  await api(token, 'POST', '/api/expenses/expense', { amount: 12, description: 'Lunch' }, server);
+  return { small, long, big };
 }

@@ -3,7 +3,9 @@ import type { ReaderFindings } from './load.js';
 import { formatCents, sumCents } from './money.js';
 import {
   acknowledgement,
+  expectedRowsOf,
   isSuccess,
+  rowSignedCents,
   keyFromDescription,
   outcomeOf,
   signedCents,
@@ -44,7 +46,7 @@ export interface LedgerFigures {
   /** The seed deposits made during setup: the initial total. */
   initialCents: bigint;
   /** Acknowledged load operations (seeds excluded). */
-  acknowledged: { deposit: Tally; withdraw: Tally; expense: Tally };
+  acknowledged: { deposit: Tally; withdraw: Tally; expense: Tally; transfer: Tally };
   refused: { insufficientFunds: number; other: number };
   unknownKeys: number;
   unknownKeysCommitted: number;
@@ -176,7 +178,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     if (row.accountId === null) continue;
     ledgerSums.set(
       row.accountId,
-      (ledgerSums.get(row.accountId) ?? 0n) + signedCents(row.type, row.amountCents),
+      (ledgerSums.get(row.accountId) ?? 0n) + rowSignedCents(row.type, row.amountCents),
     );
   }
   const unbalanced = snapshot.accounts
@@ -237,8 +239,10 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       rowProblems.push(
         `LOST: ${op.kind} ${op.key} (${formatCents(op.amountCents)}) was acknowledged at ${new Date(ackAt).toISOString()}${when} but has no ledger row`,
       );
-    } else if (rows.length > 1) {
+    } else if (rows.length > expectedRowsOf(op).length) {
       rowProblems.push(`DUPLICATE: ${op.kind} ${op.key} has ${rows.length} ledger rows`);
+    } else if (rows.length < expectedRowsOf(op).length) {
+      rowProblems.push(`PARTIAL: ${op.kind} ${op.key} has ${rows.length} of its legs`);
     }
   }
   for (const op of refused) {
@@ -251,7 +255,11 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   }
   for (const op of unknown) {
     const rows = byKey.get(op.key)?.length ?? 0;
-    if (rows > 1) rowProblems.push(`DUPLICATE: unanswered ${op.kind} ${op.key} has ${rows} rows`);
+    if (rows > expectedRowsOf(op).length) {
+      rowProblems.push(`DUPLICATE: unanswered ${op.kind} ${op.key} has ${rows} rows`);
+    } else if (rows > 0 && rows < expectedRowsOf(op).length) {
+      rowProblems.push(`PARTIAL: unanswered ${op.kind} ${op.key} has ${rows} of its legs`);
+    }
   }
   for (const [key, rows] of byKey) {
     const op = opsByKey.get(key);
@@ -259,14 +267,16 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       rowProblems.push(`ledger row ${rows[0]?.id} names key ${key}, which was never sent`);
       continue;
     }
+    // Each row is one the request asked for (a transfer's legs: one out of the source, one
+    // into the destination, both of the amount, so they net to zero).
+    const expected = expectedRowsOf(op);
     for (const row of rows) {
       if (
-        row.type !== op.kind ||
-        row.accountId !== op.accountId ||
+        !expected.some((e) => e.type === row.type && e.accountId === row.accountId) ||
         row.amountCents !== op.amountCents
       ) {
         rowProblems.push(
-          `row ${row.id} of ${key} is ${row.type} ${formatCents(row.amountCents)} on ${row.accountId}, but the request was ${op.kind} ${formatCents(op.amountCents)} on ${op.accountId}`,
+          `row ${row.id} of ${key} is ${row.type} ${formatCents(row.amountCents)} on ${row.accountId}, but the request was ${op.kind} ${formatCents(op.amountCents)} on ${op.accountId}${op.toAccountId ? ` to ${op.toAccountId}` : ''}`,
         );
       }
     }
@@ -274,7 +284,8 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   for (const row of foreign) {
     rowProblems.push(`ledger row ${row.id} ("${row.description}") matches no request`);
   }
-  const expectedRows = acknowledged.length + (crashMode ? unknownCommitted.length : 0);
+  const rowsOf = (ops: Operation[]) => ops.reduce((sum, op) => sum + expectedRowsOf(op).length, 0);
+  const expectedRows = rowsOf(acknowledged) + (crashMode ? rowsOf(unknownCommitted) : 0);
   if (snapshot.rows.length !== expectedRows) {
     rowProblems.push(
       `${snapshot.rows.length} ledger rows, expected ${expectedRows} (${acknowledged.length} acknowledged keys${
@@ -432,6 +443,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       deposit: tally('deposit'),
       withdraw: tally('withdraw'),
       expense: tally('expense'),
+      transfer: tally('transfer'),
     },
     refused: { insufficientFunds: insufficient, other: refused.length - insufficient },
     unknownKeys: unknown.length,

@@ -1,8 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import { dataOf, type ApiClient } from './client.js';
 import { unitsToCents } from './money.js';
-import type { MovementKind } from './operations.js';
+import type { LedgerRowType } from './operations.js';
 
 export interface LedgerAccount {
   id: string;
@@ -12,7 +14,7 @@ export interface LedgerAccount {
 export interface LedgerRow {
   id: string;
   accountId: string | null;
-  type: MovementKind;
+  type: LedgerRowType;
   amountCents: bigint;
   description: string;
 }
@@ -39,11 +41,13 @@ export interface LedgerReader {
   read(scope: LedgerScope): Promise<LedgerSnapshot>;
 }
 
+/** The user's personal book, which holds their accounts and ledger. */
+const BOOK_OF_USER = `(SELECT id FROM books WHERE personal_owner_id = $1)`;
 const ACCOUNTS_SQL = `SELECT id::text AS id, balance_cents::text AS balance_cents
-  FROM accounts WHERE user_id = $1 AND deleted_at IS NULL ORDER BY created_at`;
+  FROM accounts WHERE book_id = ${BOOK_OF_USER} AND deleted_at IS NULL ORDER BY created_at`;
 const ROWS_SQL = `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
   amount_cents::text AS amount_cents, description
-  FROM transactions WHERE user_id = $1 ORDER BY seq`;
+  FROM transactions WHERE book_id = ${BOOK_OF_USER} AND deleted_at IS NULL ORDER BY seq`;
 
 interface AccountSqlRow {
   id: string;
@@ -52,7 +56,7 @@ interface AccountSqlRow {
 interface LedgerSqlRow {
   id: string;
   account_id: string | null;
-  transaction_type: MovementKind;
+  transaction_type: LedgerRowType;
   amount_cents: string;
   description: string;
 }
@@ -103,7 +107,8 @@ export function pgliteLedgerReader(dataDir: string): LedgerReader {
   return {
     name: `PGlite data directory ${dataDir} (direct SQL, server stopped)`,
     async read({ userId }) {
-      const db = new PGlite(dataDir);
+      // The extensions the migrations created must be loaded to open the cluster's catalog.
+      const db = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
       try {
         await db.waitReady;
         const accounts = await db.query<AccountSqlRow>(ACCOUNTS_SQL, [userId]);
@@ -119,7 +124,8 @@ export function pgliteLedgerReader(dataDir: string): LedgerReader {
 interface ApiTransaction {
   id: string;
   accountId: string | null;
-  transactionType: MovementKind;
+  transactionType: 'deposit' | 'withdraw' | 'expense' | 'transfer';
+  transfer: { fromAccountId: string } | null;
   amount: number;
   description: string;
 }
@@ -148,7 +154,13 @@ export function apiLedgerReader(): LedgerReader {
           rows.push({
             id: t.id,
             accountId: t.accountId,
-            type: t.transactionType,
+            // A transfer shows both legs as 'transfer': the source's leg is the one going out.
+            type:
+              t.transactionType !== 'transfer'
+                ? t.transactionType
+                : t.transfer?.fromAccountId === t.accountId
+                  ? 'transfer_out'
+                  : 'transfer_in',
             amountCents: unitsToCents(t.amount),
             description: t.description,
           });

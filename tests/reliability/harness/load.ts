@@ -4,7 +4,7 @@ import {
   acknowledgement,
   descriptionFor,
   outcomeOf,
-  type MovementKind,
+  type OperationKind,
   type Operation,
 } from './operations.js';
 import { Random } from './random.js';
@@ -26,6 +26,8 @@ export interface LoadOptions {
   overdrawRate: number;
   /** Share of operations aimed at the hot account. */
   hotShare: number;
+  /** Share of operations that are transfers to another account of the user. */
+  transferRate: number;
   readerIntervalMs: number;
   /** How long after the end a key that got no answer is still retried. */
   retryGraceMs: number;
@@ -165,7 +167,17 @@ export class Load {
     const account =
       hot && (others.length === 0 || rng.chance(this.options.hotShare)) ? hot : rng.pick(others);
     const roll = rng.next();
-    const kind: MovementKind = roll < 0.4 ? 'deposit' : roll < 0.75 ? 'withdraw' : 'expense';
+    const transfer = this.accounts.length > 1 && rng.chance(this.options.transferRate);
+    const kind: OperationKind = transfer
+      ? 'transfer'
+      : roll < 0.4
+        ? 'deposit'
+        : roll < 0.75
+          ? 'withdraw'
+          : 'expense';
+    const toAccountId = transfer
+      ? rng.pick(this.accounts.filter((a) => a.id !== account.id)).id
+      : undefined;
     let amountCents: bigint;
     let overdraw = false;
     if (kind === 'deposit') {
@@ -181,6 +193,7 @@ export class Load {
       key,
       kind,
       accountId: account.id,
+      ...(toAccountId && { toAccountId }),
       amountCents,
       description: descriptionFor(key),
       phase: 'load',
@@ -191,9 +204,14 @@ export class Load {
 
   private learnBalance(op: Operation): void {
     const ack = acknowledgement(op);
-    const balance = ack && dataOfText<MovementData>(ack.bodyText)?.account?.balance;
-    const account = this.accounts.find((a) => a.id === op.accountId);
-    if (account && typeof balance === 'number') account.estimateCents = unitsToCents(balance);
+    const data = ack && dataOfText<MovementData>(ack.bodyText);
+    if (!data) return;
+    for (const seen of data.accounts ?? (data.account ? [data.account] : [])) {
+      const account = this.accounts.find((a) => a.id === seen.id);
+      if (account && typeof seen.balance === 'number') {
+        account.estimateCents = unitsToCents(seen.balance);
+      }
+    }
   }
 
   private async readBalances(done: () => boolean): Promise<void> {

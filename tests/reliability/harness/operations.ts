@@ -2,6 +2,10 @@ import type { HttpAnswer } from './client.js';
 import { centsToUnits } from './money.js';
 
 export type MovementKind = 'deposit' | 'withdraw' | 'expense';
+/** What a client sends: a movement on one account, or a transfer between two. */
+export type OperationKind = MovementKind | 'transfer';
+/** A ledger row's type: a transfer is written as two legs. */
+export type LedgerRowType = MovementKind | 'transfer_in' | 'transfer_out';
 
 /**
  * Why an attempt was sent: the first send of a key, a duplicate sent together with it or after
@@ -26,8 +30,11 @@ export interface Attempt {
 /** One logical money movement, identified by its Idempotency-Key, with every attempt sent for it. */
 export interface Operation {
   key: string;
-  kind: MovementKind;
+  kind: OperationKind;
+  /** The account it moves (a transfer's source). */
   accountId: string;
+  /** A transfer's destination. */
+  toAccountId?: string;
   amountCents: bigint;
   description: string;
   phase: 'seed' | 'load';
@@ -75,9 +82,27 @@ export function acknowledgement(op: Operation): Attempt | undefined {
   return op.attempts.find((a) => isSuccess(a.status));
 }
 
-/** The signed effect of a movement on its account's balance. */
-export function signedCents(kind: MovementKind, amountCents: bigint): bigint {
+/**
+ * The signed effect of an operation on the total of the balances: a transfer moves money
+ * between two accounts of the user and adds nothing.
+ */
+export function signedCents(kind: OperationKind, amountCents: bigint): bigint {
+  if (kind === 'transfer') return 0n;
   return kind === 'deposit' ? amountCents : -amountCents;
+}
+
+/** The signed effect of one ledger row on its account's balance. */
+export function rowSignedCents(type: LedgerRowType, amountCents: bigint): bigint {
+  return type === 'deposit' || type === 'transfer_in' ? amountCents : -amountCents;
+}
+
+/** The ledger rows an acknowledged operation must have written: one, or a transfer's two legs. */
+export function expectedRowsOf(op: Operation): { type: LedgerRowType; accountId: string }[] {
+  if (op.kind !== 'transfer') return [{ type: op.kind, accountId: op.accountId }];
+  return [
+    { type: 'transfer_out', accountId: op.accountId },
+    { type: 'transfer_in', accountId: op.toAccountId ?? '' },
+  ];
 }
 
 export function attemptFrom(role: AttemptRole, answer: HttpAnswer, code?: string): Attempt {
@@ -96,6 +121,17 @@ export function attemptFrom(role: AttemptRole, answer: HttpAnswer, code?: string
 /** The route and JSON body of a movement; the same body is sent for every attempt of a key. */
 export function requestOf(op: Operation): { path: string; body: Record<string, unknown> } {
   const amount = centsToUnits(op.amountCents);
+  if (op.kind === 'transfer') {
+    return {
+      path: '/api/transfers',
+      body: {
+        fromAccountId: op.accountId,
+        toAccountId: op.toAccountId,
+        amount,
+        description: op.description,
+      },
+    };
+  }
   if (op.kind === 'expense') {
     return {
       path: '/api/expenses/expense',

@@ -53,6 +53,7 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['ack. deposits (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.deposit))],
     ['ack. withdrawals (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.withdraw))],
     ['ack. expenses (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.expense))],
+    ['ack. transfers (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
     [
       'refused: insufficient funds',
       ...each((r) => int(r.figures.ledger.refused.insufficientFunds)),

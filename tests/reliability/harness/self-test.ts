@@ -61,7 +61,7 @@ function row(o: Operation, id = `row-${o.key}`): LedgerRow {
   return {
     id,
     accountId: o.accountId,
-    type: o.kind,
+    type: o.kind === 'transfer' ? 'transfer_out' : o.kind,
     amountCents: o.amountCents,
     description: o.description,
   };

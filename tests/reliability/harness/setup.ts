@@ -13,6 +13,8 @@ import { dataOfText } from './client.js';
 /** The `data` of a deposit, withdrawal or expense answer. */
 export interface MovementData {
   account?: { id: string; balance: number } | null;
+  /** A transfer's answer: both accounts. */
+  accounts?: { id: string; balance: number }[];
   transaction?: { id: string };
 }
 

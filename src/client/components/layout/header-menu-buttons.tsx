@@ -19,8 +19,8 @@ export const ThemeMenuButton = forwardRef<HTMLButtonElement, TriggerProps>(
   },
 );
 
-export const ProfileMenuButton = forwardRef<HTMLButtonElement, TriggerProps>(
-  function ProfileMenuButton(props, ref) {
+export const ProfileMenuButton = forwardRef<HTMLButtonElement, TriggerProps & { initial: string }>(
+  function ProfileMenuButton({ initial, ...props }, ref) {
     return (
       <button
         ref={ref}
@@ -29,7 +29,7 @@ export const ProfileMenuButton = forwardRef<HTMLButtonElement, TriggerProps>(
         className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
         {...props}
       >
-        JD
+        <span aria-hidden>{initial}</span>
       </button>
     );
   },

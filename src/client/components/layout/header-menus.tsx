@@ -5,16 +5,23 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu.js';
-import { useTheme } from '../../lib/theme.js';
-import { LogoutDialog } from '../../features/auth/logout-dialog.js';
+} from '../overlays/dropdown-menu.js';
+import type { DialogComponent } from '../overlays/dialog-component.js';
+import { isTheme, useTheme } from '../../lib/theme.js';
 import type { DeferredMenuProps } from './deferred-menu.js';
 import { ProfileMenuButton, ThemeMenuButton } from './header-menu-buttons.js';
+import { initialOf, signInMethodLabel, type SignedInProfile } from './profile.js';
 
 /** The header's menus with their Radix code: loaded on first intent (see deferred-menu.tsx). */
 
+/**
+ * Keyboard focus that was on the stand-in moves to the real button. Not when the menu opens at
+ * once: Radix then puts focus in the menu, and a non-modal menu closes when focus leaves it.
+ */
 function useFocusOnMount(autoFocus: boolean) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -23,42 +30,55 @@ function useFocusOnMount(autoFocus: boolean) {
   return ref;
 }
 
+/** Light, Dark or System, the current one checked (menuitemradio, aria-checked). */
 export function ThemeMenu({ defaultOpen, autoFocus }: DeferredMenuProps) {
-  const { setTheme } = useTheme();
-  const trigger = useFocusOnMount(autoFocus);
+  const { theme, setTheme } = useTheme();
+  const trigger = useFocusOnMount(autoFocus && !defaultOpen);
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <ThemeMenuButton ref={trigger} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuItem onSelect={() => setTheme('light')}>
-          <Sun className="h-4 w-4" aria-hidden /> Light
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => setTheme('dark')}>
-          <Moon className="h-4 w-4" aria-hidden /> Dark
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => setTheme('system')}>
-          <Monitor className="h-4 w-4" aria-hidden /> System
-        </DropdownMenuItem>
+      <DropdownMenuContent label="Theme">
+        <DropdownMenuRadioGroup
+          value={theme}
+          onValueChange={(value) => isTheme(value) && setTheme(value)}
+        >
+          <DropdownMenuRadioItem value="light">
+            <Sun className="h-4 w-4" aria-hidden /> Light
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="dark">
+            <Moon className="h-4 w-4" aria-hidden /> Dark
+          </DropdownMenuRadioItem>
+          <DropdownMenuRadioItem value="system">
+            <Monitor className="h-4 w-4" aria-hidden /> System
+          </DropdownMenuRadioItem>
+        </DropdownMenuRadioGroup>
       </DropdownMenuContent>
     </DropdownMenu>
   );
 }
 
-export function ProfileMenu({ defaultOpen, autoFocus }: DeferredMenuProps) {
+export function ProfileMenu({
+  defaultOpen,
+  autoFocus,
+  logoutDialog: LogoutDialog,
+  profile,
+}: DeferredMenuProps & { logoutDialog: DialogComponent; profile: SignedInProfile | undefined }) {
   const [confirming, setConfirming] = useState(false);
-  const trigger = useFocusOnMount(autoFocus);
+  const trigger = useFocusOnMount(autoFocus && !defaultOpen);
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <ProfileMenuButton ref={trigger} />
+          <ProfileMenuButton ref={trigger} initial={initialOf(profile?.email)} />
         </DropdownMenuTrigger>
-        <DropdownMenuContent>
+        <DropdownMenuContent label="Profile">
           <DropdownMenuLabel>
-            <span className="block text-sm font-medium text-foreground">John Doe</span>
-            john.doe@example.com
+            <span className="block text-sm font-medium break-all text-foreground">
+              {profile?.email ?? 'Loading…'}
+            </span>
+            {profile && signInMethodLabel(profile.method)}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem>
@@ -72,7 +92,7 @@ export function ProfileMenu({ defaultOpen, autoFocus }: DeferredMenuProps) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <LogoutDialog open={confirming} onOpenChange={setConfirming} />
+      <LogoutDialog open={confirming} onOpenChange={setConfirming} returnFocusTo={trigger} />
     </>
   );
 }

@@ -2,10 +2,11 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.js';
 
 const VARIANTS = {
-  primary: 'bg-primary text-primary-foreground hover:opacity-90',
+  // Hover darkens rather than fades: a faded button loses contrast with its text.
+  primary: 'bg-primary text-primary-foreground hover:brightness-90',
   outline: 'border border-border bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:opacity-90',
+  destructive: 'bg-destructive-solid text-white hover:brightness-90',
 } as const;
 
 const SIZES = {

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn.js';
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
+      data-card
       className={cn('rounded-xl border border-border bg-card p-5 shadow-sm', className)}
       {...props}
     />

@@ -1,54 +1,50 @@
-import * as SelectPrimitive from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
+import { cn } from '../../lib/cn.js';
 
 export interface SelectOption {
   value: string;
   label: string;
 }
 
-/** A labelled, keyboard-friendly select (Radix). */
+/**
+ * A labelled select: the browser's own, styled. It is fully usable from the keyboard and by
+ * screen readers, follows the theme (color-scheme), and, unlike a custom listbox in a portal,
+ * never hides the rest of the page from assistive technology while it is open.
+ */
 export function Select(props: {
   value: string | undefined;
-  onValueChange(value: string): void;
+  onValueChange: (value: string) => void;
   options: SelectOption[];
+  /** Shown while no option is chosen (it cannot be chosen back). */
   placeholder: string;
   ariaLabel: string;
   id?: string;
+  className?: string;
 }) {
   return (
-    <SelectPrimitive.Root value={props.value} onValueChange={props.onValueChange}>
-      <SelectPrimitive.Trigger
+    <div className={cn('relative', props.className)}>
+      <select
         id={props.id}
         aria-label={props.ariaLabel}
-        className="inline-flex h-10 w-full min-w-40 items-center justify-between gap-2 rounded-md border border-border bg-background px-3 text-sm"
+        value={props.value ?? ''}
+        onChange={(event) => props.onValueChange(event.target.value)}
+        className="h-10 w-full min-w-40 cursor-pointer appearance-none rounded-md border border-border bg-background pr-9 pl-3 text-sm"
       >
-        <SelectPrimitive.Value placeholder={props.placeholder} />
-        <SelectPrimitive.Icon>
-          <ChevronDown className="h-4 w-4" aria-hidden />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 min-w-[var(--radix-select-trigger-width)] rounded-md border border-border bg-card p-1 shadow-lg"
-        >
-          <SelectPrimitive.Viewport>
-            {props.options.map((option) => (
-              <SelectPrimitive.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-pointer items-center rounded px-7 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted"
-              >
-                <SelectPrimitive.ItemIndicator className="absolute left-2">
-                  <Check className="h-4 w-4" aria-hidden />
-                </SelectPrimitive.ItemIndicator>
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+        {props.value === undefined && (
+          <option value="" disabled>
+            {props.placeholder}
+          </option>
+        )}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MoreVertical, Pencil, Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
@@ -9,8 +9,8 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.js';
-import { useDefaultAccountStore } from '../../lib/default-account-store.js';
+} from '../../components/overlays/dropdown-menu.js';
+import { useDefaultAccountStore } from '../../stores/default-account-store.js';
 import { AccountFormDialog } from './account-form-dialog.js';
 import { DeleteAccountDialog } from './delete-account-dialog.js';
 
@@ -19,6 +19,8 @@ export function AccountActionsMenu({ account }: { account: Account }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const setDefaultAccountId = useDefaultAccountStore((state) => state.setDefaultAccountId);
   const close = (open: boolean) => !open && setDialog(null);
+  // The dialogs open from a menu item that is gone by the time they close: focus returns here.
+  const trigger = useRef<HTMLButtonElement>(null);
 
   function makeDefault() {
     setDefaultAccountId(account.id);
@@ -29,7 +31,7 @@ export function AccountActionsMenu({ account }: { account: Account }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="icon" aria-label="Account actions">
+          <Button ref={trigger} variant="outline" size="icon" aria-label="Account actions">
             <MoreVertical className="h-4 w-4" aria-hidden />
           </Button>
         </DropdownMenuTrigger>
@@ -46,8 +48,18 @@ export function AccountActionsMenu({ account }: { account: Account }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <AccountFormDialog account={account} open={dialog === 'edit'} onOpenChange={close} />
-      <DeleteAccountDialog account={account} open={dialog === 'delete'} onOpenChange={close} />
+      <AccountFormDialog
+        account={account}
+        open={dialog === 'edit'}
+        onOpenChange={close}
+        returnFocusTo={trigger}
+      />
+      <DeleteAccountDialog
+        account={account}
+        open={dialog === 'delete'}
+        onOpenChange={close}
+        returnFocusTo={trigger}
+      />
     </>
   );
 }

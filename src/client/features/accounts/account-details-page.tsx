@@ -2,20 +2,27 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
-import { PageSpinner } from '../../components/page-spinner.js';
-import { QueryError } from '../../components/query-error.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
 import { isNotFoundError } from '../../lib/api-error.js';
-import { useDefaultAccountStore } from '../../lib/default-account-store.js';
-import { trpc } from '../../lib/trpc.js';
-import { AccountLedger } from '../ledger/account-ledger.js';
+import { useDefaultAccountStore } from '../../stores/default-account-store.js';
+import type { ReactNode } from 'react';
+import { useAccount } from './api.js';
 import { AccountActionsMenu } from './account-actions-menu.js';
 import { AccountNotFound } from './account-not-found.js';
 import { AccountSummary } from './account-summary.js';
 import { MoneyButtons } from './money-buttons.js';
 
 /** /accounts/{id}: one account, what can be done with it, and its recent ledger. */
-export function AccountDetailsPage({ accountId }: { accountId: string }) {
-  const query = trpc.account.get.useQuery({ id: accountId });
+export function AccountDetailsPage({
+  accountId,
+  ledger,
+}: {
+  accountId: string;
+  /** The account's recent transactions, shown once the account itself has loaded. */
+  ledger: ReactNode;
+}) {
+  const query = useAccount(accountId);
   const isDefault = useDefaultAccountStore((state) => state.defaultAccountId === accountId);
 
   if (query.isPending) return <PageSpinner label="Loading account" />;
@@ -23,7 +30,7 @@ export function AccountDetailsPage({ accountId }: { accountId: string }) {
     if (isNotFoundError(query.error)) return <AccountNotFound />;
     return <QueryError query={query} fallback="Could not load this account." />;
   }
-  const account = query.data.data;
+  const account = query.data;
 
   return (
     <section aria-labelledby="account-details-heading" className="mx-auto max-w-3xl space-y-6">
@@ -45,7 +52,9 @@ export function AccountDetailsPage({ accountId }: { accountId: string }) {
           badges={
             <>
               <Badge>This is a temporary design</Badge>
-              {isDefault && <Badge className="bg-accent text-primary">Default account</Badge>}
+              {isDefault && (
+                <Badge className="bg-accent text-accent-foreground">Default account</Badge>
+              )}
             </>
           }
         />
@@ -55,7 +64,7 @@ export function AccountDetailsPage({ accountId }: { accountId: string }) {
       </Card>
       <Card>
         <CardTitle className="mb-2">Recent Transactions</CardTitle>
-        <AccountLedger accountId={account.id} />
+        {ledger}
       </Card>
     </section>
   );

@@ -1,6 +1,7 @@
 import {
   DEFAULT_ACCOUNT_COLOR,
   DEFAULT_ACCOUNT_ICON,
+  accountColorSchema,
   accountFieldsSchema,
   type Account,
   type AccountFields,
@@ -13,7 +14,12 @@ export interface AccountFormValues {
   color: string;
 }
 
-/** Spec section 4: an empty title and description, icon wallet, color #10b981. */
+/** The fields of the form that can be wrong, each with its own message under it. */
+export type AccountFieldErrors = Partial<
+  Record<'title' | 'description' | 'icon' | 'color', string>
+>;
+
+/** An empty title and description, icon wallet, color #10b981 (docs/product.md#accounts). */
 export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
   title: '',
   description: '',
@@ -31,9 +37,13 @@ export function formValuesOf(account: Account | undefined): AccountFormValues {
   };
 }
 
-export type AccountFormCheck = { ok: true; fields: AccountFields } | { ok: false; message: string };
+export type AccountFormCheck =
+  { ok: true; fields: AccountFields } | { ok: false; message: string; errors: AccountFieldErrors };
 
-/** The fields to send, or the message to show: the title's own message, else "Invalid account data". */
+/**
+ * The fields to send, or what is wrong: each field's own message (the server's words, from the
+ * shared schema), and the toast's message (the title's, else "Invalid account data").
+ */
 export function checkAccountForm(values: AccountFormValues): AccountFormCheck {
   const result = accountFieldsSchema.safeParse({
     title: values.title,
@@ -42,8 +52,23 @@ export function checkAccountForm(values: AccountFormValues): AccountFormCheck {
     color: values.color.trim(),
   });
   if (result.success) return { ok: true, fields: result.data };
-  const titleIssue = result.error.issues.find((issue) => issue.path[0] === 'title');
-  return { ok: false, message: titleIssue?.message ?? 'Invalid account data' };
+  const errors: AccountFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (
+      (field === 'title' || field === 'description' || field === 'icon' || field === 'color') &&
+      !errors[field]
+    ) {
+      errors[field] = issue.message;
+    }
+  }
+  return { ok: false, message: errors.title ?? 'Invalid account data', errors };
+}
+
+/** The colour's own problem while it is typed, or null for a colour like #10b981. */
+export function colorProblem(color: string): string | null {
+  const result = accountColorSchema.safeParse(color.trim());
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid color');
 }
 
 /** Whether saving would change the account at all (edit mode says so instead of calling). */

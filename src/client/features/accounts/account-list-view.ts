@@ -10,11 +10,38 @@ export const ACCOUNT_SORTS = [
 export type AccountSort = (typeof ACCOUNT_SORTS)[number]['value'];
 export const DEFAULT_ACCOUNT_SORT: AccountSort = 'latest';
 
-export function isAccountSort(value: string): value is AccountSort {
+export function isAccountSort(value: unknown): value is AccountSort {
   return ACCOUNT_SORTS.some((sort) => sort.value === value);
 }
 
-/** Spec: balances that are not numbers count as 0 when sorting. */
+/** What the list shows: the search typed and the order chosen. */
+export interface AccountListView {
+  search: string;
+  sort: AccountSort;
+}
+
+/** The list's view as kept in the URL: `?q=...&sort=...`, each left out at its default. */
+export interface AccountListSearch {
+  q?: string;
+  sort?: AccountSort;
+}
+
+export function parseAccountListSearch(search: Record<string, unknown>): AccountListSearch {
+  const q = typeof search.q === 'string' && search.q ? search.q : undefined;
+  const sort =
+    isAccountSort(search.sort) && search.sort !== DEFAULT_ACCOUNT_SORT ? search.sort : undefined;
+  return { ...(q !== undefined && { q }), ...(sort && { sort }) };
+}
+
+export function viewOfSearch(search: AccountListSearch): AccountListView {
+  return { search: search.q ?? '', sort: search.sort ?? DEFAULT_ACCOUNT_SORT };
+}
+
+export function searchOfView(view: AccountListView): AccountListSearch {
+  return parseAccountListSearch({ q: view.search, sort: view.sort });
+}
+
+/** Balances that are not numbers count as 0 when sorting (docs/product.md#screens). */
 const balanceOf = (account: Account) => (Number.isFinite(account.balance) ? account.balance : 0);
 const timeOf = (account: Account) => new Date(account.createdAt).getTime() || 0;
 

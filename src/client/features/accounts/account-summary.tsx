@@ -1,24 +1,29 @@
 import type { ReactNode } from 'react';
 import type { Account } from '../../../shared/schemas/account.js';
-import { formatDate, formatMoney } from '../../lib/format.js';
-import { AccountIcon } from './account-icon.js';
+import { Money } from '../../components/ui/money.js';
+import { formatDate } from '../../lib/format.js';
+import { AccountIcon } from '../../components/widgets/account-icon.js';
 
-/** Title, description, balance and creation date of one account. */
+/** Title, description, balance and creation date of one account; long text wraps. */
 export function AccountSummary({ account, badges }: { account: Account; badges?: ReactNode }) {
   return (
     <div className="space-y-4">
       <div className="flex items-start gap-4">
         <AccountIcon icon={account.icon} color={account.color} className="h-12 w-12" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-xl font-semibold">{account.title}</h2>
-          <p className="text-sm text-muted-foreground">{account.description || 'No description'}</p>
+          <h2 className="text-xl font-semibold [overflow-wrap:anywhere]">{account.title}</h2>
+          <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
+            {account.description || 'No description'}
+          </p>
           {badges && <div className="mt-2 flex flex-wrap gap-2">{badges}</div>}
         </div>
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <div>
+        <div className="@container min-w-0">
           <dt className="text-sm text-muted-foreground">Balance</dt>
-          <dd className="text-3xl font-bold tabular-nums">{formatMoney(account.balance)}</dd>
+          <dd className="text-[length:clamp(1.25rem,10cqi,1.875rem)] leading-tight font-bold">
+            <Money amount={account.balance} />
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-muted-foreground">Created on:</dt>

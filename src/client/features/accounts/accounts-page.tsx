@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
-import { PageSpinner } from '../../components/page-spinner.js';
-import { QueryError } from '../../components/query-error.js';
-import { trpc } from '../../lib/trpc.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
+import { useAccounts } from './api.js';
 import { AccountCard } from './account-card.js';
 import { AccountForm } from './account-form.js';
 import { AccountFormDialog } from './account-form-dialog.js';
-import { DEFAULT_ACCOUNT_SORT, viewAccounts, type AccountSort } from './account-list-view.js';
+import { viewAccounts, type AccountListView } from './account-list-view.js';
 import { AccountsToolbar } from './accounts-toolbar.js';
 
 /** No accounts yet: say so, and offer the form right here. */
@@ -24,15 +24,22 @@ function NoAccounts() {
   );
 }
 
-/** /accounts: the user's accounts as a searchable, sortable grid of cards. */
-export function AccountsPage() {
-  const accounts = trpc.account.list.useQuery({});
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<AccountSort>(DEFAULT_ACCOUNT_SORT);
+/**
+ * /accounts: the user's accounts as a searchable, sortable grid of cards. The search and the
+ * order are the route's (its URL), so they survive a reload and come back with Back.
+ */
+export function AccountsPage({
+  view,
+  onViewChange,
+}: {
+  view: AccountListView;
+  onViewChange: (view: AccountListView) => void;
+}) {
+  const accounts = useAccounts();
   const [adding, setAdding] = useState(false);
 
-  const all = accounts.data?.data ?? [];
-  const shown = viewAccounts(all, search, sort);
+  const all = accounts.data ?? [];
+  const shown = viewAccounts(all, view.search, view.sort);
 
   function body() {
     if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
@@ -69,7 +76,12 @@ export function AccountsPage() {
           Add Account
         </Button>
       </div>
-      <AccountsToolbar search={search} onSearch={setSearch} sort={sort} onSort={setSort} />
+      <AccountsToolbar
+        search={view.search}
+        onSearch={(search) => onViewChange({ ...view, search })}
+        sort={view.sort}
+        onSort={(sort) => onViewChange({ ...view, sort })}
+      />
       {body()}
       <AccountFormDialog open={adding} onOpenChange={setAdding} />
     </section>

@@ -8,9 +8,9 @@ import { ACCOUNT_SORTS, isAccountSort, type AccountSort } from './account-list-v
 /** Search box and sort order for the accounts grid. */
 export function AccountsToolbar(props: {
   search: string;
-  onSearch(search: string): void;
+  onSearch: (search: string) => void;
   sort: AccountSort;
-  onSort(sort: AccountSort): void;
+  onSort: (sort: AccountSort) => void;
 }) {
   const id = useId();
   return (

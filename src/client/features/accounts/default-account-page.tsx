@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { PageSpinner } from '../../components/page-spinner.js';
-import { QueryError } from '../../components/query-error.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
 import { isNotFoundError } from '../../lib/api-error.js';
-import { useDefaultAccountStore } from '../../lib/default-account-store.js';
-import { trpc } from '../../lib/trpc.js';
+import { useDefaultAccountStore } from '../../stores/default-account-store.js';
+import { useAccount } from './api.js';
 import { AccountSummary } from './account-summary.js';
 
 function NoDefault() {
@@ -22,7 +22,7 @@ function NoDefault() {
   );
 }
 
-function DefaultGone({ onReset }: { onReset(): void }) {
+function DefaultGone({ onReset }: { onReset: () => void }) {
   return (
     <Card role="alert" className="space-y-3">
       <p>Your default account is no longer available. It may have been deleted.</p>
@@ -33,14 +33,14 @@ function DefaultGone({ onReset }: { onReset(): void }) {
   );
 }
 
-function DefaultAccount({ accountId, onReset }: { accountId: string; onReset(): void }) {
-  const query = trpc.account.get.useQuery({ id: accountId });
+function DefaultAccount({ accountId, onReset }: { accountId: string; onReset: () => void }) {
+  const query = useAccount(accountId);
   if (query.isPending) return <PageSpinner label="Loading default account" />;
   if (query.isError) {
     if (isNotFoundError(query.error)) return <DefaultGone onReset={onReset} />;
     return <QueryError query={query} fallback="Could not load your default account." />;
   }
-  const account = query.data.data;
+  const account = query.data;
   return (
     <Card className="space-y-4">
       <AccountSummary account={account} />

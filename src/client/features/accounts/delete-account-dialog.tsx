@@ -1,36 +1,49 @@
+import type { RefObject } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
-import { serverMessage } from '../../lib/api-error.js';
-import { trpc } from '../../lib/trpc.js';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
+import { failureToast } from '../../lib/api-error.js';
+import { formatMoney } from '../../lib/format.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useSubmission } from '../../lib/use-submission.js';
+import { useDeleteAccount } from './api.js';
 
-/** Asks first; on success goes back to /accounts and drops the cached account. */
+/** What deleting means for this account, with the money it still holds said first. */
+function consequences(account: Account): string {
+  const rest = 'Its past transactions stay in your history.';
+  if (account.balance === 0) {
+    return `"${account.title}" will be removed from your accounts. ${rest}`;
+  }
+  return `"${account.title}" still holds ${formatMoney(account.balance)}. Deleting it removes the account and that balance from your accounts and totals. ${rest}`;
+}
+
+/** Asks first; on success goes back to /accounts. */
 export function DeleteAccountDialog({
   account,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   account: Account;
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const remove = trpc.account.delete.useMutation();
+  const remove = useDeleteAccount();
+  const submission = useSubmission();
 
   async function confirm() {
     try {
-      await remove.mutateAsync({ id: account.id });
+      const done = await submission.run(account.id, () => remove.mutateAsync({ id: account.id }));
+      if (!done) return;
       toast.success('Account deleted successfully');
       onOpenChange(false);
       await navigate({ to: '/accounts' });
-      void utils.account.list.invalidate();
-      void utils.account.get.invalidate({ id: account.id });
-      void utils.expense.invalidate();
-      void utils.transaction.invalidate();
     } catch (error) {
-      toast.error(serverMessage(error, 'Failed to delete account'));
+      const failure = failureToast(error, 'Failed to delete account');
+      screenToast.error(failure.message, { description: failure.description });
     }
   }
 
@@ -39,10 +52,11 @@ export function DeleteAccountDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Delete this account?"
-      description={`"${account.title}" will be removed from your accounts. Its past transactions stay in your history.`}
+      description={consequences(account)}
       confirmLabel="Delete Account"
-      pending={remove.isPending}
+      pending={submission.pending}
       onConfirm={() => void confirm()}
+      returnFocusTo={returnFocusTo}
     />
   );
 }

@@ -1,14 +1,15 @@
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
-import { Dialog } from '../../components/ui/dialog.js';
-import { serverMessage } from '../../lib/api-error.js';
-import { trpc } from '../../lib/trpc.js';
+import { Dialog } from '../../components/overlays/dialog.js';
+import { failureToast } from '../../lib/api-error.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useSubmission } from '../../lib/use-submission.js';
+import { useDeposit, useWithdraw } from './api.js';
 import { MoneyMovementForm, type MoneyMovement } from './money-movement-form.js';
-import { useInvalidateMoney } from './use-invalidate-money.js';
 
 export type MovementKind = 'deposit' | 'withdraw';
 
-/** The words of each dialog, verbatim from the spec. */
+/** The words of each dialog (docs/product.md#money-dialogs). */
 const TEXTS = {
   deposit: {
     title: 'Deposit Funds',
@@ -30,7 +31,9 @@ const TEXTS = {
 
 /**
  * Puts money in or takes it out. Closes on success; on failure (for example "Insufficient
- * funds") it stays open with the server's reason, so the amount can be corrected.
+ * funds", or no answer from the server) it stays open with what was typed and the reason, so
+ * it can be corrected or sent again. Sent again unchanged after no answer, it carries the same
+ * Idempotency-Key, so it cannot apply twice.
  */
 export function MoneyMovementDialog({
   kind,
@@ -41,22 +44,26 @@ export function MoneyMovementDialog({
   kind: MovementKind;
   account: Account;
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
 }) {
   const texts = TEXTS[kind];
-  const deposit = trpc.account.deposit.useMutation();
-  const withdraw = trpc.account.withdraw.useMutation();
+  const deposit = useDeposit();
+  const withdraw = useWithdraw();
   const mutation = kind === 'deposit' ? deposit : withdraw;
-  const invalidateMoney = useInvalidateMoney();
+  const submission = useSubmission();
 
   async function submit({ amount, description }: MoneyMovement) {
+    const input = { id: account.id, amount, description };
     try {
-      await mutation.mutateAsync({ id: account.id, amount, description });
+      const done = await submission.run(input, (idempotencyKey) =>
+        mutation.mutateAsync({ ...input, idempotencyKey }),
+      );
+      if (!done) return;
       toast.success(texts.success);
       onOpenChange(false);
-      void invalidateMoney();
     } catch (error) {
-      toast.error(serverMessage(error, texts.failure));
+      const failure = failureToast(error, texts.failure);
+      screenToast.error(failure.message, { description: failure.description });
     }
   }
 
@@ -67,8 +74,8 @@ export function MoneyMovementDialog({
         invalidMessage={texts.invalid}
         defaultDescription={texts.defaultDescription(account.title)}
         submitLabel={texts.submit}
-        pending={mutation.isPending}
-        onSubmit={submit}
+        pending={submission.pending}
+        onSubmit={(movement) => void submit(movement)}
       />
     </Dialog>
   );

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { formatMoney } from '../../lib/format.js';
-import { AmountInput } from './amount-input.js';
-import { useAmountField } from './use-amount-field.js';
+import { Money } from '../../components/ui/money.js';
+import { AmountInput } from '../../components/forms/amount-input.js';
+import { useAmountField } from '../../components/forms/use-amount-field.js';
 
 export interface MoneyMovement {
   amount: number;
@@ -28,10 +29,10 @@ export function MoneyMovementForm({
   defaultDescription: string;
   submitLabel: string;
   pending: boolean;
-  onSubmit(movement: MoneyMovement): void;
+  onSubmit: (movement: MoneyMovement) => void;
 }) {
   const id = useId();
-  const amount = useAmountField();
+  const amount = useAmountField(invalidMessage);
   const [description, setDescription] = useState('');
 
   function submit(event: FormEvent) {
@@ -45,11 +46,13 @@ export function MoneyMovementForm({
     <form onSubmit={submit} className="space-y-4" noValidate>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm">
         <dt className="text-muted-foreground">Account</dt>
-        <dd className="truncate font-medium">{account.title}</dd>
+        <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{account.title}</dd>
         <dt className="text-muted-foreground">Current balance</dt>
-        <dd className="font-medium">{formatMoney(account.balance)}</dd>
+        <dd className="min-w-0 font-medium">
+          <Money amount={account.balance} />
+        </dd>
       </dl>
-      <AmountInput field={amount} invalidMessage={invalidMessage} autoFocus />
+      <AmountInput field={amount} autoFocus />
       <div className="space-y-2">
         <Label htmlFor={`${id}-description`}>Description (optional)</Label>
         <Input
@@ -57,7 +60,7 @@ export function MoneyMovementForm({
           value={description}
           onChange={(event) => setDescription(event.target.value)}
           placeholder={defaultDescription}
-          maxLength={500}
+          maxLength={DESCRIPTION_MAX}
         />
       </div>
       <Button type="submit" className="w-full" disabled={amount.amount === null || pending}>

@@ -1,33 +1,39 @@
 import { toast } from 'sonner';
 import type { Account, AccountFields } from '../../../shared/schemas/account.js';
-import { serverMessage } from '../../lib/api-error.js';
-import { trpc } from '../../lib/trpc.js';
+import { failureToast } from '../../lib/api-error.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useSubmission } from '../../lib/use-submission.js';
+import { useCreateAccount, useUpdateAccount } from './api.js';
 
-/** Creates (no account given) or updates an account; toasts the outcome and refreshes caches. */
+/**
+ * Creates (no account given) or updates an account and toasts the outcome. One request per
+ * intent: `pending` is true from the first click, and a new account carries its submission's
+ * Idempotency-Key (lib/use-submission.ts).
+ */
 export function useSaveAccount(account: Account | undefined) {
-  const utils = trpc.useUtils();
-  const create = trpc.account.create.useMutation();
-  const update = trpc.account.update.useMutation();
+  const create = useCreateAccount();
+  const update = useUpdateAccount();
+  const submission = useSubmission();
 
   async function save(fields: AccountFields): Promise<boolean> {
     try {
-      if (account) {
-        await update.mutateAsync({ id: account.id, ...fields });
-        toast.success('Account updated successfully');
-        void utils.account.get.invalidate({ id: account.id });
-      } else {
-        await create.mutateAsync(fields);
-        toast.success('Account added successfully');
-      }
-      void utils.account.list.invalidate();
+      const done = await submission.run(fields, (idempotencyKey) =>
+        account
+          ? update.mutateAsync({ id: account.id, ...fields })
+          : create.mutateAsync({ ...fields, idempotencyKey }),
+      );
+      if (!done) return false;
+      toast.success(account ? 'Account updated successfully' : 'Account added successfully');
       return true;
     } catch (error) {
-      toast.error(
-        serverMessage(error, account ? 'Failed to update account' : 'Failed to add account'),
+      const failure = failureToast(
+        error,
+        account ? 'Failed to update account' : 'Failed to add account',
       );
+      screenToast.error(failure.message, { description: failure.description });
       return false;
     }
   }
 
-  return { save, pending: create.isPending || update.isPending };
+  return { save, pending: submission.pending };
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AuthCard, OrDivider, SignInUnavailable, TermsNote } from './auth-card.js';
-import { CredentialsForm } from './credentials-form.js';
-import { ProviderButtons } from './provider-buttons.js';
-import { useCarriedCredentials, type Credentials } from './router-state.js';
-import { useSignInActions } from './use-sign-in-actions.js';
+import { AuthCard } from '../../components/widgets/auth-card.js';
+import { OrDivider, SignInUnavailable, TermsNote } from './sign-in/sign-in-parts.js';
+import { CredentialsForm } from './sign-in/credentials-form.js';
+import { ProviderButtons } from './sign-in/provider-buttons.js';
+import { useCarriedCredentials, type Credentials } from './sign-in/router-state.js';
+import { useSignInActions } from './sign-in/use-sign-in-actions.js';
 
 const EMPTY: Credentials = { email: '', password: '' };
 
@@ -34,7 +35,7 @@ export function LoginScreen() {
         id="login"
         values={values}
         onChange={setTyped}
-        onSubmit={actions.login}
+        onSubmit={(credentials) => void actions.login(credentials)}
         submitLabel="Login"
         pending={actions.pending === 'password'}
         disabled={!actions.available || actions.pending !== null}
@@ -49,7 +50,12 @@ export function LoginScreen() {
           </a>
         }
       />
-      <p className="mt-6 text-center text-sm">
+      <p className="mt-4 text-center text-sm">
+        <Link to="/key-auth/verify" className="underline underline-offset-4">
+          Sign in with a key on this device
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
         Don&apos;t have an account?{' '}
         <Link
           to="/signup"

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AuthCard, OrDivider, SignInUnavailable, TermsNote } from './auth-card.js';
-import { CredentialsForm } from './credentials-form.js';
-import { ProviderButtons } from './provider-buttons.js';
-import { useCarriedCredentials, type Credentials } from './router-state.js';
-import { useSignInActions } from './use-sign-in-actions.js';
+import { AuthCard } from '../../components/widgets/auth-card.js';
+import { OrDivider, SignInUnavailable, TermsNote } from './sign-in/sign-in-parts.js';
+import { CredentialsForm } from './sign-in/credentials-form.js';
+import { ProviderButtons } from './sign-in/provider-buttons.js';
+import { useCarriedCredentials, type Credentials } from './sign-in/router-state.js';
+import { useSignInActions } from './sign-in/use-sign-in-actions.js';
 
 const EMPTY: Credentials = { email: '', password: '' };
 
@@ -29,7 +30,7 @@ export function SignupScreen() {
         id="signup"
         values={values}
         onChange={setValues}
-        onSubmit={actions.signup}
+        onSubmit={(credentials) => void actions.signup(credentials)}
         submitLabel="Sign up"
         pending={actions.pending === 'password'}
         disabled={!actions.available || actions.pending !== null}

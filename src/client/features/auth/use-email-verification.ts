@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { User } from 'firebase/auth';
 import { toast } from 'sonner';
-import { describeAuthError } from './firebase-errors.js';
-import { useFirebaseSession } from './use-firebase-session.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { describeAuthError } from './sign-in/firebase-errors.js';
+import { useFirebaseSession } from './sign-in/use-firebase-session.js';
 
 const NOT_SIGNED_IN = 'You are not signed in. Please log in again.';
 
@@ -27,13 +28,13 @@ export function useEmailVerification() {
       const { reload } = await import('firebase/auth');
       await reload(user);
       if (!user.emailVerified) {
-        toast.error('Email not verified. Please check your inbox for the verification link.');
+        screenToast.error('Email not verified. Please check your inbox for the verification link.');
         return;
       }
       // A fresh ID token: the cached one still says the email is unverified.
       await session.startSession(user, 'Email verified successfully!', true);
     } catch (error) {
-      toast.error(describeAuthError(error) ?? 'Error checking verification');
+      screenToast.error(describeAuthError(error) ?? 'Error checking verification');
     } finally {
       setPending(null);
     }
@@ -49,7 +50,9 @@ export function useEmailVerification() {
       await sendEmailVerification(user);
       toast.success('Verification email sent. Please check your inbox.');
     } catch (error) {
-      toast.error('Failed to send verification email', { description: describeAuthError(error) });
+      screenToast.error('Failed to send verification email', {
+        description: describeAuthError(error),
+      });
     } finally {
       setPending(null);
     }

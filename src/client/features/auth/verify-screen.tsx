@@ -2,7 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { Inbox, MailCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { AuthCard } from './auth-card.js';
+import { AuthCard } from '../../components/widgets/auth-card.js';
 import { useEmailVerification } from './use-email-verification.js';
 
 /** /verify: the person confirms they clicked the link in the verification email. */
@@ -29,7 +29,7 @@ export function VerifyScreen() {
           )}{' '}
           Open it, then come back here.
         </p>
-        <Button className="w-full" disabled={busy} onClick={verification.check}>
+        <Button className="w-full" disabled={busy} onClick={() => void verification.check()}>
           {verification.pending === 'check' && <Spinner className="h-4 w-4" label="Checking" />}I
           have verified my email
         </Button>
@@ -39,7 +39,7 @@ export function VerifyScreen() {
             type="button"
             className="font-medium text-foreground underline underline-offset-4 disabled:opacity-50"
             disabled={busy}
-            onClick={verification.resend}
+            onClick={() => void verification.resend()}
           >
             Resend
           </button>

@@ -11,7 +11,7 @@ export interface SampleGoal {
   progress: number;
 }
 
-/** Static sample data (spec: the dashboard's events are placeholders). */
+/** Static sample data: the dashboard's events are placeholders (docs/product.md#screens). */
 export const SAMPLE_GOALS: SampleGoal[] = [
   {
     id: 'goal-1',

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
+import type { Account } from '../../../shared/schemas/account.js';
 import { Button } from '../../components/ui/button.js';
-import { Dialog } from '../../components/ui/dialog.js';
+import { Dialog } from '../../components/overlays/dialog.js';
 import { AddExpenseForm } from './add-expense-form.js';
 
 /** The "Add Expense" button and its dialog. The account starts as the given one, if any. */
-export function AddExpenseButton({ initialAccountId }: { initialAccountId: string | null }) {
+export function AddExpenseButton({
+  initialAccountId,
+  accounts,
+}: {
+  initialAccountId: string | null;
+  accounts: Account[] | undefined;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -19,7 +26,11 @@ export function AddExpenseButton({ initialAccountId }: { initialAccountId: strin
         title="Add Expense"
         description="With an account chosen, the amount is taken from its balance."
       >
-        <AddExpenseForm initialAccountId={initialAccountId} onCreated={() => setOpen(false)} />
+        <AddExpenseForm
+          initialAccountId={initialAccountId}
+          accounts={accounts ?? []}
+          onCreated={() => setOpen(false)}
+        />
       </Dialog>
     </>
   );

@@ -1,38 +1,42 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import { toast } from 'sonner';
+import type { Account } from '../../../shared/schemas/account.js';
 import { Button } from '../../components/ui/button.js';
 import { Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { isNetworkError, serverMessage } from '../../lib/api-error.js';
+import { failureToast } from '../../lib/api-error.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useSubmission } from '../../lib/use-submission.js';
 import { formatMoney } from '../../lib/format.js';
-import { trpc } from '../../lib/trpc.js';
-import { AmountInput } from '../accounts/amount-input.js';
-import { useAmountField } from '../accounts/use-amount-field.js';
-import { useInvalidateMoney } from '../accounts/use-invalidate-money.js';
+import { AmountInput } from '../../components/forms/amount-input.js';
+import { useAmountField } from '../../components/forms/use-amount-field.js';
+import { useCreateExpense } from './api.js';
 
 const NO_ACCOUNT = 'none';
 
-/** Records an expense, optionally against an account (which is then debited). */
+/** Records an expense, optionally against one of `accounts` (which is then debited). */
 export function AddExpenseForm({
   initialAccountId,
+  accounts,
   onCreated,
 }: {
   initialAccountId: string | null;
-  onCreated(): void;
+  accounts: Account[];
+  onCreated: () => void;
 }) {
   const id = useId();
-  const amount = useAmountField();
+  const amount = useAmountField('Please enter a valid amount.');
   const [description, setDescription] = useState('');
   const [accountId, setAccountId] = useState(initialAccountId ?? NO_ACCOUNT);
-  const accounts = trpc.account.list.useQuery({});
-  const create = trpc.expense.create.useMutation();
-  const invalidateMoney = useInvalidateMoney();
+  const create = useCreateExpense();
+  const submission = useSubmission();
 
   const accountOptions = [
     { value: NO_ACCOUNT, label: 'None' },
-    ...(accounts.data?.data ?? []).map((account) => ({
+    ...accounts.map((account) => ({
       value: account.id,
       label: `${account.title} (${formatMoney(account.balance)})`,
     })),
@@ -45,28 +49,32 @@ export function AddExpenseForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     amount.touch();
-    if (amount.amount === null || create.isPending) return;
+    if (amount.amount === null) return;
+    const input = {
+      amount: amount.amount,
+      description: description.trim() || undefined,
+      accountId: selected === NO_ACCOUNT ? null : selected,
+    };
     try {
-      await create.mutateAsync({
-        amount: amount.amount,
-        description: description.trim() || undefined,
-        accountId: selected === NO_ACCOUNT ? null : selected,
-      });
+      const done = await submission.run(input, (idempotencyKey) =>
+        create.mutateAsync({ ...input, idempotencyKey }),
+      );
+      if (!done) return;
       toast.success('Expense created successfully');
       amount.reset();
       setDescription('');
       setAccountId(initialAccountId ?? NO_ACCOUNT);
-      void invalidateMoney();
       onCreated();
     } catch (error) {
-      // Spec: a network error only ends the submitting state; the server's refusals are shown.
-      if (!isNetworkError(error)) toast.error(serverMessage(error, 'Failed to create expense'));
+      // What was typed stays; with no answer the message says the server could not be reached.
+      const failure = failureToast(error, 'Failed to create expense');
+      screenToast.error(failure.message, { description: failure.description });
     }
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
-      <AmountInput field={amount} invalidMessage="Please enter a valid amount." autoFocus />
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      <AmountInput field={amount} autoFocus />
       <div className="space-y-2">
         <Label htmlFor={`${id}-description`}>Description</Label>
         <Textarea
@@ -74,7 +82,7 @@ export function AddExpenseForm({
           value={description}
           onChange={(event) => setDescription(event.target.value)}
           placeholder="What was it for? (optional)"
-          maxLength={500}
+          maxLength={DESCRIPTION_MAX}
         />
       </div>
       <div className="space-y-2">
@@ -91,9 +99,9 @@ export function AddExpenseForm({
       <Button
         type="submit"
         className="w-full"
-        disabled={amount.amount === null || create.isPending}
+        disabled={amount.amount === null || submission.pending}
       >
-        {create.isPending && <Spinner className="h-4 w-4" label="Submitting" />}
+        {submission.pending && <Spinner className="h-4 w-4" label="Submitting" />}
         Add Expense
       </Button>
     </form>

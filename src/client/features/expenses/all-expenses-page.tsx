@@ -1,56 +1,50 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
 import { Card } from '../../components/ui/card.js';
-import { PageSpinner } from '../../components/page-spinner.js';
-import { QueryError } from '../../components/query-error.js';
+import { Money } from '../../components/ui/money.js';
+import { CELL, STICKY_CELL, Table, type TableColumn } from '../../components/ui/table.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
 import { formatDate, formatExpense } from '../../lib/format.js';
-import { trpc } from '../../lib/trpc.js';
-import { expenseAccountTitle } from './expense-account-title.js';
+import { useAllExpenses } from './api.js';
+import { ExpenseAccountLink } from './expense-account-link.js';
+import { LoadMore } from './load-more.js';
+
+const COLUMNS: TableColumn[] = [
+  { label: 'Date' },
+  { label: 'Description' },
+  { label: 'Account' },
+  { label: 'Amount', align: 'right', sticky: true },
+];
 
 function ExpensesTable({ expenses, accounts }: { expenses: Transaction[]; accounts: Account[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">All expenses</caption>
-        <thead className="bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Description
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Account
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {expenses.map((expense) => (
-            <tr key={expense.id} data-testid="expense-row">
-              <td className="px-4 py-3 whitespace-nowrap">{formatDate(expense.createdAt)}</td>
-              <td className="px-4 py-3">{expense.description || 'No description'}</td>
-              <td className="px-4 py-3 text-muted-foreground">
-                {expenseAccountTitle(expense.accountId, accounts)}
-              </td>
-              <td className="px-4 py-3 text-right text-destructive tabular-nums">
-                {formatExpense(expense.amount)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table caption="Every expense with its amount" columns={COLUMNS}>
+      {expenses.map((expense) => (
+        <tr key={expense.id} data-testid="expense-row">
+          <td className={`${CELL} whitespace-nowrap`}>{formatDate(expense.createdAt)}</td>
+          <td className={`${CELL} max-w-xs min-w-40 [overflow-wrap:anywhere]`}>
+            {expense.description || 'No description'}
+          </td>
+          <td className={`${CELL} min-w-32 text-muted-foreground`}>
+            <ExpenseAccountLink accountId={expense.accountId} accounts={accounts} />
+          </td>
+          <td className={`${CELL} ${STICKY_CELL} text-right whitespace-nowrap text-destructive`}>
+            <Money amount={expense.amount} text={formatExpense(expense.amount)} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
-/** /all-expenses: every expense, with the account it was paid from. */
-export function AllExpensesPage() {
-  const expenses = trpc.expense.list.useQuery({});
-  const accounts = trpc.account.list.useQuery({});
+/**
+ * /all-expenses: every expense, with the account it was paid from. The route hands in the
+ * accounts query: the page waits for it too, and says so when it fails.
+ */
+export function AllExpensesPage({ accounts }: { accounts: UseQueryResult<Account[], unknown> }) {
+  const expenses = useAllExpenses();
 
   function body() {
     if (expenses.isPending || accounts.isPending) return <PageSpinner label="Loading expenses" />;
@@ -58,14 +52,19 @@ export function AllExpensesPage() {
     if (failed) {
       return <QueryError query={failed} fallback="Could not load your expenses." />;
     }
-    if (!expenses.data || expenses.data.data.length === 0) {
+    if (!expenses.data || expenses.data.length === 0) {
       return (
         <Card>
           <p className="text-center text-muted-foreground">No expenses found.</p>
         </Card>
       );
     }
-    return <ExpensesTable expenses={expenses.data.data} accounts={accounts.data?.data ?? []} />;
+    return (
+      <>
+        <ExpensesTable expenses={expenses.data} accounts={accounts.data ?? []} />
+        <LoadMore query={expenses} label="Load more expenses" />
+      </>
+    );
   }
 
   return (

@@ -1,10 +1,30 @@
+import { Link } from '@tanstack/react-router';
+import type { Account } from '../../../shared/schemas/account.js';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
 import { Badge } from '../../components/ui/badge.js';
-import { formatDate, formatExpense } from '../../lib/format.js';
-import { transactionTypeLabel } from '../ledger/transaction-format.js';
+import { Money } from '../../components/ui/money.js';
+import { formatCalendarDate, formatDate, formatExpense, todayLocal } from '../../lib/format.js';
+import { entryCategoryText } from '../../components/widgets/transaction-list.js';
+import { useCategoryNames } from './api.js';
+import { transactionTypeLabel } from '../../lib/transaction-format.js';
+import { ExpenseAccountLink } from './expense-account-link.js';
 
-/** One expense: what, when, from which account, how much, and when it last changed. */
-export function ExpenseRow({ expense }: { expense: Transaction }) {
+/** A later change than the creation itself (a second or more apart): an edit. */
+function wasUpdated(expense: Transaction): boolean {
+  return Date.parse(expense.updatedAt) - Date.parse(expense.createdAt) >= 1000;
+}
+
+/** The day it happened is not the day it was recorded: worth its own date. */
+function backDated(expense: Transaction): boolean {
+  return expense.occurredOn !== todayLocal(new Date(expense.createdAt));
+}
+
+/**
+ * One expense: what, when, from which account (by name, linked), how much, and when it last
+ * changed, if it ever did.
+ */
+export function ExpenseRow({ expense, accounts }: { expense: Transaction; accounts: Account[] }) {
+  const categoryNames = useCategoryNames();
   return (
     <li
       data-testid="expense-row"
@@ -12,23 +32,43 @@ export function ExpenseRow({ expense }: { expense: Transaction }) {
     >
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="truncate font-medium">{expense.description || 'No description'}</p>
+          <Link
+            to="/transactions"
+            search={{ entry: expense.id }}
+            className="min-w-0 font-medium [overflow-wrap:anywhere] hover:underline"
+          >
+            {expense.description || 'No description'}
+          </Link>
           <Badge>{transactionTypeLabel(expense.transactionType)}</Badge>
         </div>
         <p className="text-sm text-muted-foreground">
           <time dateTime={expense.createdAt}>{formatDate(expense.createdAt)}</time>
         </p>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          {entryCategoryText(expense, categoryNames)}
+          {expense.payee && ` · ${expense.payee}`}
+          {backDated(expense) && (
+            <>
+              {' · On '}
+              <time dateTime={expense.occurredOn}>{formatCalendarDate(expense.occurredOn)}</time>
+            </>
+          )}
+        </p>
         {expense.accountId && (
-          <p className="text-xs break-all text-muted-foreground">Account: {expense.accountId}</p>
+          <p className="text-sm text-muted-foreground">
+            Account: <ExpenseAccountLink accountId={expense.accountId} accounts={accounts} />
+          </p>
         )}
       </div>
       <div className="shrink-0 sm:text-right">
-        <p className="font-semibold text-destructive tabular-nums">
-          {formatExpense(expense.amount)}
+        <p className="font-semibold text-destructive">
+          <Money amount={expense.amount} text={formatExpense(expense.amount)} />
         </p>
-        <p className="text-xs text-muted-foreground">
-          Updated <time dateTime={expense.updatedAt}>{formatDate(expense.updatedAt)}</time>
-        </p>
+        {wasUpdated(expense) && (
+          <p className="text-xs text-muted-foreground">
+            Updated <time dateTime={expense.updatedAt}>{formatDate(expense.updatedAt)}</time>
+          </p>
+        )}
       </div>
     </li>
   );

@@ -1,21 +1,34 @@
+import type { Account } from '../../../shared/schemas/account.js';
 import { Card } from '../../components/ui/card.js';
-import { PageSpinner } from '../../components/page-spinner.js';
-import { QueryError } from '../../components/query-error.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
 import { AddExpenseButton } from './add-expense-dialog.js';
 import { ExpenseList } from './expense-list.js';
 import { ExpensesSubtitle } from './expenses-subtitle.js';
+import { LoadMore } from './load-more.js';
 import { useExpenses } from './use-expenses.js';
 
-/** /expenses: the default account's expenses (or all of them), and a way to add one. */
-export function ExpensesPage() {
+/**
+ * /expenses: the default account's expenses (or all of them), and a way to add one. `accounts`
+ * (undefined while loading) names the default account and fills the form's account choice.
+ */
+export function ExpensesPage({ accounts }: { accounts: Account[] | undefined }) {
   const { query, scope, defaultAccountId } = useExpenses();
+  const defaultTitle = accounts?.find((account) => account.id === defaultAccountId)?.title;
 
   function body() {
     if (query.isPending) return <PageSpinner label="Loading expenses" />;
     if (query.isError) {
       return <QueryError query={query} fallback="Could not load your expenses." />;
     }
-    return <ExpenseList expenses={query.data.data} />;
+    // The rows name each expense's account, so they wait for the accounts too.
+    if (!accounts) return <PageSpinner label="Loading expenses" />;
+    return (
+      <>
+        <ExpenseList expenses={query.data} accounts={accounts} />
+        <LoadMore query={query} label="Load more expenses" />
+      </>
+    );
   }
 
   return (
@@ -25,10 +38,11 @@ export function ExpensesPage() {
           <h1 id="expenses-heading" className="text-2xl font-bold">
             Expenses
           </h1>
-          <ExpensesSubtitle scope={scope} defaultAccountId={defaultAccountId} />
+          <ExpensesSubtitle scope={scope} title={defaultTitle} />
         </div>
         <AddExpenseButton
           initialAccountId={scope === 'default-account' ? defaultAccountId : null}
+          accounts={accounts}
         />
       </div>
       <Card>{body()}</Card>

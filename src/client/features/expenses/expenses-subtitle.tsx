@@ -1,17 +1,14 @@
-import { trpc } from '../../lib/trpc.js';
 import type { ExpenseScope } from './use-expenses.js';
 
 /** Says whose expenses the list shows. */
 export function ExpensesSubtitle({
   scope,
-  defaultAccountId,
+  title,
 }: {
   scope: ExpenseScope;
-  defaultAccountId: string | null;
+  /** The default account's title, once known. */
+  title: string | undefined;
 }) {
-  const accounts = trpc.account.list.useQuery({}, { enabled: scope === 'default-account' });
-  const title = accounts.data?.data.find((account) => account.id === defaultAccountId)?.title;
-
   let text = 'Showing all your expenses. Set a default account to see only its expenses.';
   if (scope === 'default-account') {
     text = title

@@ -1,6 +1,6 @@
 import { isNotFoundError } from '../../lib/api-error.js';
-import { useDefaultAccountStore } from '../../lib/default-account-store.js';
-import { trpc } from '../../lib/trpc.js';
+import { useDefaultAccountStore } from '../../stores/default-account-store.js';
+import { useAccountExpenses, useAllExpenses } from './api.js';
 
 /** Which expenses the list holds: the default account's, or all of them. */
 export type ExpenseScope = 'default-account' | 'all' | 'default-missing';
@@ -11,13 +11,10 @@ export type ExpenseScope = 'default-account' | 'all' | 'default-missing';
  */
 export function useExpenses() {
   const defaultAccountId = useDefaultAccountStore((state) => state.defaultAccountId);
-  const byAccount = trpc.expense.byAccount.useQuery(
-    { accountId: defaultAccountId ?? '' },
-    { enabled: Boolean(defaultAccountId) },
-  );
+  const byAccount = useAccountExpenses(defaultAccountId);
   const defaultMissing = Boolean(defaultAccountId) && isNotFoundError(byAccount.error);
   const useAll = !defaultAccountId || defaultMissing;
-  const all = trpc.expense.list.useQuery({}, { enabled: useAll });
+  const all = useAllExpenses({ enabled: useAll });
 
   const query = useAll ? all : byAccount;
   const scope: ExpenseScope = !defaultAccountId

@@ -6,7 +6,7 @@ export function KeyEmailField(props: {
   id: string;
   value: string;
   error: string | null | undefined;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }) {
   const errorId = `${props.id}-error`;
   return (

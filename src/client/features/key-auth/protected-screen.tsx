@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { LogOut, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { LayoutDashboard, LogOut, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { useKeyAuthStore } from '../../lib/key-auth-store.js';
-import { KeyApiError, endKeySession, fetchKeyUser } from './key-session.js';
+import { httpStatusOf } from '../../lib/api-error.js';
+import { useEndKeySession, useKeyUser } from './api.js';
+import { useKeyAuthStore } from './key-auth-store.js';
 
-/** /key-auth/protected: needs the key-login token; without one, back to registration. */
-export function KeyProtectedScreen() {
+/**
+ * /key-auth/protected: needs the key-login token; without one, back to registration. The key
+ * session is a full session of the app: `onOpenApp` signs the app in with it (the route does
+ * that, since the main session belongs to another feature).
+ */
+export function KeyProtectedScreen({ onOpenApp }: { onOpenApp: (token: string) => void }) {
   const token = useKeyAuthStore((state) => state.token);
   const navigate = useNavigate();
   // Set while logging out, so the token disappearing is not reported as "access denied".
@@ -31,21 +35,32 @@ export function KeyProtectedScreen() {
       </Card>
     );
   }
-  return <Authenticated token={token} onLeave={() => (leaving.current = true)} />;
+  return (
+    <Authenticated
+      token={token}
+      onLeave={() => (leaving.current = true)}
+      onOpenApp={() => onOpenApp(token)}
+    />
+  );
 }
 
-function Authenticated({ token, onLeave }: { token: string; onLeave(): void }) {
+function Authenticated({
+  token,
+  onLeave,
+  onOpenApp,
+}: {
+  token: string;
+  onLeave: () => void;
+  onOpenApp: () => void;
+}) {
   const clearToken = useKeyAuthStore((state) => state.logout);
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const user = useQuery({
-    queryKey: ['key-auth', 'me', token],
-    queryFn: () => fetchKeyUser(token),
-    retry: false,
-  });
+  const user = useKeyUser(token);
+  const session = useEndKeySession(token);
 
   // The server no longer knows this token (expired or revoked): it is of no use here either.
-  const rejected = user.error instanceof KeyApiError && user.error.status === 401;
+  const rejected = httpStatusOf(user.error) === 401;
   useEffect(() => {
     if (rejected) clearToken();
   }, [rejected, clearToken]);
@@ -53,7 +68,7 @@ function Authenticated({ token, onLeave }: { token: string; onLeave(): void }) {
   async function logout() {
     setPending(true);
     try {
-      await endKeySession(token);
+      await session.end();
     } catch {
       toast.error('Logout failed. Please try again.');
       setPending(false);
@@ -75,7 +90,11 @@ function Authenticated({ token, onLeave }: { token: string; onLeave(): void }) {
         {user.data && <>Signed in with your key as {user.data.email}.</>}
         {user.error && !rejected && <>API error: {user.error.message}</>}
       </p>
-      <Button variant="outline" onClick={logout} disabled={pending}>
+      <Button onClick={onOpenApp} disabled={pending || rejected}>
+        <LayoutDashboard className="h-4 w-4" aria-hidden />
+        Open the app
+      </Button>
+      <Button variant="outline" onClick={() => void logout()} disabled={pending}>
         {pending ? (
           <Spinner className="h-4 w-4" label="Logging out" />
         ) : (

@@ -1,29 +1,27 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import {
-  generateKeyPair,
-  loadKeyPair,
-  saveKeyPair,
-  type StoredKeyPair,
-} from '../../lib/key-pair.js';
-import { trpc } from '../../lib/trpc.js';
+import { screenToast } from '../../lib/screen-toast.js';
 import { isValidEmail } from '../../../shared/validation.js';
-import { httpStatusOf, serverMessage } from './server-message.js';
+import { serverMessage } from '../../lib/api-error.js';
+import { useRegisterKey } from './api.js';
+import { generateKeyPair, loadKeyPair, saveKeyPair, type StoredKeyPair } from './key-pair.js';
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 const FAILED = 'Registration failed. Please try again.';
+export const CONFIRM_HINT =
+  'If this email already had a key, open the link we sent to it to start using this one.';
 
 /**
- * Key registration. The new key pair is stored only AFTER the server accepted its public key, and
- * never for a failed registration, the 409 "email already has a key" included: saving first
- * would overwrite the key this browser may already hold for that email, and that old key is the
- * one the server still trusts, so the person could no longer sign in. Keeping it means a 409
- * can offer "Verify with Key" straight away. The key store is probed before the server call so
- * a browser that cannot keep keys fails before a key nobody holds gets registered.
+ * Key registration. The new key pair is stored only AFTER the server accepted its public key.
+ * The server answers alike whether or not the email already had a key; when it had one, the new
+ * key signs in only once the link sent to the email is opened. So a key this browser already
+ * held for the email is kept beside the new one (`previous`), and sign-in falls back to it until
+ * the new one works. The key store is probed before the server call so a browser that cannot
+ * keep keys fails before a key nobody holds gets registered.
  */
 export function useKeyRegister() {
-  const register = trpc.keyAuth.register.useMutation();
+  const register = useRegisterKey();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -43,26 +41,32 @@ export function useKeyRegister() {
         existing = await loadKeyPair(email);
         pair = await generateKeyPair(email);
       } catch {
-        toast.error(FAILED, { description: 'This browser could not create or store a key pair.' });
+        screenToast.error(FAILED, {
+          description: 'This browser could not create or store a key pair.',
+        });
         return;
       }
       try {
         await register.mutateAsync({ email, publicKey: pair.publicKey });
       } catch (failure) {
-        const verify = () => navigate({ to: '/key-auth/verify', search: { email } });
-        const canVerify = httpStatusOf(failure) === 409 && existing;
-        toast.error(serverMessage(failure, FAILED), {
-          ...(canVerify ? { action: { label: 'Verify with Key', onClick: verify } } : {}),
-        });
+        screenToast.error(serverMessage(failure, FAILED));
         return;
       }
       try {
-        await saveKeyPair(pair);
+        const previous = existing?.previous ?? existing;
+        await saveKeyPair({
+          ...pair,
+          ...(previous && {
+            previous: { publicKey: previous.publicKey, privateKey: previous.privateKey },
+          }),
+        });
       } catch {
-        toast.error(FAILED, { description: 'The key was registered but could not be stored.' });
+        screenToast.error(FAILED, {
+          description: 'The key was registered but could not be stored.',
+        });
         return;
       }
-      toast.success('Registration successful!');
+      toast.success('Registration successful!', { description: CONFIRM_HINT });
       void navigate({ to: '/key-auth/verify', search: { email } });
     } finally {
       setPending(false);

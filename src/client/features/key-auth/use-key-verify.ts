@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
-import { useKeyAuthStore } from '../../lib/key-auth-store.js';
-import { loadKeyPair, signChallenge } from '../../lib/key-pair.js';
-import { trpc } from '../../lib/trpc.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useRequestChallenge, useVerifySignature } from './api.js';
+import { useKeyAuthStore } from './key-auth-store.js';
+import { loadKeyPair, saveKeyPair, signChallenge } from './key-pair.js';
+import { httpStatusOf } from '../../lib/api-error.js';
 
 export const EMAIL_REQUIRED = 'Email is required for verification.';
 
@@ -23,17 +25,30 @@ function present<T>(value: T | null | undefined, message: string): T {
   return value;
 }
 
-/**
- * Key login: challenge, sign with the private key stored for the email, verify, keep the token.
- * The calls go through the plain tRPC client rather than useMutation: the app's mutation cache
- * signs the MAIN session out on any 401, and a failed key verification answers 401.
- */
+/** Key login: challenge, sign with the private key stored for the email, verify, keep the token. */
 export function useKeyVerify() {
-  const client = trpc.useUtils().client;
+  const requestChallenge = useRequestChallenge();
+  const verifySignature = useVerifySignature();
   const setToken = useKeyAuthStore((state) => state.setToken);
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  /** One round: a fresh challenge signed with `privateKey`; the token, or the failure. */
+  async function signInWith(email: string, privateKey: CryptoKey): Promise<string> {
+    const issued = await step(
+      () => requestChallenge.mutateAsync({ email }),
+      'Failed to get challenge. Please try again.',
+    );
+    const challenge = present(issued.data?.challenge, 'No challenge received from server.');
+    const signature = await step(
+      () => signChallenge(privateKey, challenge),
+      'Failed to sign challenge. Please check your private key and try again.',
+    );
+    // The challenge goes back with its signature, so the server checks that one only.
+    const verified = await verifySignature.mutateAsync({ email, signature, challenge });
+    return present(verified.data?.token, 'No token received from server.');
+  }
 
   async function verify(typed: string) {
     const email = typed.trim().toLowerCase();
@@ -46,24 +61,23 @@ export function useKeyVerify() {
     try {
       const noKey = 'No key pair found for this email. Please register first.';
       const pair = present(await step(() => loadKeyPair(email), noKey), noKey);
-      const issued = await step(
-        () => client.keyAuth.challenge.mutate({ email }),
-        'Failed to get challenge. Please try again.',
-      );
-      const challenge = present(issued.data?.challenge, 'No challenge received from server.');
-      const signature = await step(
-        () => signChallenge(pair.privateKey, challenge),
-        'Failed to sign challenge. Please check your private key and try again.',
-      );
-      const verified = await step(
-        () => client.keyAuth.verify.mutate({ email, signature }),
-        'Verification failed. Please try again.',
-      );
-      setToken(present(verified.data?.token, 'No token received from server.'));
+      let token: string;
+      try {
+        token = await signInWith(email, pair.privateKey);
+        // The newest key works: the one it replaced is of no more use.
+        if (pair.previous) await saveKeyPair({ ...pair, previous: undefined }).catch(() => null);
+      } catch (failure) {
+        // A key registered over an older one waits for its link; the older one still signs in.
+        if (failure instanceof StepFailed || !pair.previous || httpStatusOf(failure) !== 401) {
+          throw failure;
+        }
+        token = await signInWith(email, pair.previous.privateKey);
+      }
+      setToken(token);
       toast.success('Verification successful! You are now logged in.');
       void navigate({ to: '/key-auth/protected' });
     } catch (failure) {
-      toast.error(
+      screenToast.error(
         failure instanceof StepFailed ? failure.message : 'Verification failed. Please try again.',
       );
     } finally {

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { AuthCard } from '../../components/widgets/auth-card.js';
 import { KeyEmailField } from './key-email-field.js';
-import { AuthCard } from '../auth/auth-card.js';
 import { useKeyVerify } from './use-key-verify.js';
 
 /** /key-auth/verify: proves the identity by signing a server challenge with the stored key. */

@@ -4,13 +4,13 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { serverMessage } from '../../lib/api-error.js';
-import { trpc } from '../../lib/trpc.js';
-import { LogoutDialog } from '../auth/logout-dialog.js';
+import type { DialogComponent } from '../../components/overlays/dialog-component.js';
+import { useApiTest } from './api.js';
 
 /** /test: a few buttons for checking the session and the API by hand. */
-export function TestPage() {
+export function TestPage({ logoutDialog: LogoutDialog }: { logoutDialog: DialogComponent }) {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
-  const testCall = trpc.system.testNew.useMutation({
+  const testCall = useApiTest({
     onSuccess: () => toast.success('API call successful'),
     onError: (error) => toast.error(serverMessage(error, 'API call failed')),
   });
@@ -24,7 +24,7 @@ export function TestPage() {
         <Button variant="destructive" onClick={() => setConfirmingLogout(true)}>
           Logout
         </Button>
-        {/* Spec: this button does nothing visible. */}
+        {/* This button does nothing visible (docs/product.md#screens). */}
         <Button variant="outline" aria-describedby="deposit-note">
           Deposit to Account
         </Button>

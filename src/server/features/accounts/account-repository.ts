@@ -1,48 +1,36 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import { centsFromDb } from '../../db/cents.js';
 import { queryTemplate } from '../../db/query-template.js';
 import type { AccountRow } from '../../db/schema.js';
-import type { Account } from '../../../shared/schemas/account.js';
-import { centsToUnits } from '../../../shared/money.js';
 
-export function toAccount(row: AccountRow): Account {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    icon: row.icon,
-    color: row.color,
-    balance: centsToUnits(centsFromDb(row.balance_cents)),
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
+// The accounts table (docs/architecture.md#data-access). Balances change only through the
+// ledger's movement statement (ledger-repository.ts), never here.
 
-/** Live (not deleted) accounts of one user. Every query of an account goes through this. */
-function ownedLive(db: DbOrTx, userId: string) {
-  return db.selectFrom('accounts').where('user_id', '=', userId).where('deleted_at', 'is', null);
+/** Live (not deleted) accounts of one book. Every query of an account goes through this. */
+function ownedLive(db: DbOrTx, bookId: string) {
+  return db.selectFrom('accounts').where('book_id', '=', bookId).where('deleted_at', 'is', null);
 }
 
 /** The account list, newest first: behind every dashboard load, so compiled once. */
-export const listAccounts: (db: DbOrTx, userId: string) => Promise<AccountRow[]> = queryTemplate(
-  (db, userId: string) =>
-    ownedLive(db, userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+export const listAccounts: (db: DbOrTx, bookId: string) => Promise<AccountRow[]> = queryTemplate(
+  (db, bookId: string) =>
+    ownedLive(db, bookId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
   1,
 );
 
 export function findAccount(
   db: DbOrTx,
-  userId: string,
+  bookId: string,
   id: string,
 ): Promise<AccountRow | undefined> {
-  return ownedLive(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
+  return ownedLive(db, bookId).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function insertAccount(
   db: DbOrTx,
   values: {
-    userId: string;
+    bookId: string;
+    createdBy: string;
     title: string;
     description: string;
     icon: AccountRow['icon'];
@@ -52,7 +40,8 @@ export function insertAccount(
   return db
     .insertInto('accounts')
     .values({
-      user_id: values.userId,
+      book_id: values.bookId,
+      created_by: values.createdBy,
       title: values.title,
       description: values.description,
       icon: values.icon,
@@ -64,7 +53,7 @@ export function insertAccount(
 
 export function updateAccountFields(
   db: DbOrTx,
-  userId: string,
+  bookId: string,
   id: string,
   fields: Partial<Pick<AccountRow, 'title' | 'description' | 'icon' | 'color'>>,
 ): Promise<AccountRow | undefined> {
@@ -72,19 +61,58 @@ export function updateAccountFields(
     .updateTable('accounts')
     .set({ ...fields, updated_at: sql<Date>`clock_timestamp()` })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('book_id', '=', bookId)
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function softDeleteAccount(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+export async function softDeleteAccount(db: DbOrTx, bookId: string, id: string): Promise<boolean> {
   const result = await db
     .updateTable('accounts')
     .set({ deleted_at: sql<Date>`clock_timestamp()` })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('book_id', '=', bookId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Holds, until the transaction ends, the right to add accounts to one book: two creations
+ * racing past the cap (ACCOUNTS_PER_BOOK_MAX) would each count one too few.
+ */
+export async function lockAccountCreation(trx: DbOrTx, bookId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`accounts:${bookId}`}, 0))`.execute(
+    trx,
+  );
+}
+
+export async function countLiveAccounts(db: DbOrTx, bookId: string): Promise<number> {
+  const row = await ownedLive(db, bookId)
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Sets a live account's credit limit, only if its balance stays at or above minus the new limit
+ * (a limit is never lowered below what is owed). Returns undefined when nothing changed.
+ */
+export function updateCreditLimit(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  creditLimitCents: bigint,
+): Promise<AccountRow | undefined> {
+  const limit = creditLimitCents.toString();
+  return db
+    .updateTable('accounts')
+    .set({ credit_limit_cents: limit, updated_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', id)
+    .where('book_id', '=', bookId)
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`balance_cents >= -${limit}::bigint`)
+    .returningAll()
+    .executeTakeFirst();
 }

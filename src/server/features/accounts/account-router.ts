@@ -1,50 +1,51 @@
 import { z } from 'zod';
-import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.js';
+import { protectedProcedure, router } from '../../trpc/init.js';
+import { ok, okMessage } from '../../trpc/envelope.js';
 import {
-  BODY_ROUTE_ERRORS,
-  ID_ROUTE_ERRORS,
-  errorResponses,
-  LIST_ROUTE_ERRORS,
-  MOVEMENT_ROUTE_ERRORS,
-} from '../../trpc/error-responses.js';
+  idempotencyHeaders,
+  idempotentMutation,
+  type IdempotentCall,
+} from '../../trpc/idempotent-mutation.js';
 import {
   accountIdInput,
   accountListOutput,
   accountOutput,
   createAccountInput,
   moneyMovementInput,
+  setCreditLimitInput,
   updateAccountInput,
   type MoneyMovementInput,
 } from '../../../shared/schemas/account.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import { movementOutput } from '../../../shared/schemas/ledger.js';
 import {
-  createUserAccount,
-  deleteUserAccount,
-  getUserAccount,
-  listUserAccounts,
-  updateUserAccount,
+  createBookAccount,
+  deleteBookAccount,
+  getBookAccount,
+  listBookAccounts,
+  setAccountCreditLimit,
+  updateBookAccount,
 } from './account-service.js';
 import { moveMoney } from '../ledger/movement-service.js';
-import { idempotent } from '../idempotency/idempotency.js';
-import { idempotencyHeaders, idempotencyScope } from '../idempotency/idempotency-openapi.js';
 
 const tags = ['Accounts'];
 
 /** Deposit and withdraw: one idempotent money movement each, answered with both sides of it. */
 function moneyMovement(type: 'deposit' | 'withdraw', message: string) {
-  return ({ ctx, input }: { ctx: AuthedContext; input: MoneyMovementInput }) =>
-    idempotent(idempotencyScope(ctx), `account.${type}`, input, async (db) => ({
-      success: true as const,
-      message,
-      data: await moveMoney(db, {
-        userId: ctx.user.id,
+  return idempotentMutation(async ({ ctx, input, db }: IdempotentCall<MoneyMovementInput>) =>
+    ok(
+      await moveMoney(db, {
+        bookId: ctx.bookId,
+        actorId: ctx.user.id,
         accountId: input.id,
         type,
         amount: input.amount,
         description: input.description,
+        extras: input,
       }),
-    }));
+      message,
+    ),
+  );
 }
 
 export const accountRouter = router({
@@ -53,37 +54,34 @@ export const accountRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/account',
-        errorResponses: LIST_ROUTE_ERRORS,
         tags,
         summary: 'List your accounts, newest first',
       },
     })
     .input(z.object({}))
     .output(accountListOutput)
-    .query(async ({ ctx }) => ({
-      success: true as const,
-      data: await listUserAccounts(ctx.database.db, ctx.user.id),
-    })),
+    .query(async ({ ctx }) => ok(await listBookAccounts(ctx.database.db, ctx.bookId))),
 
   create: protectedProcedure
     .meta({
       openapi: {
         method: 'POST',
         path: '/api/account',
-        errorResponses: BODY_ROUTE_ERRORS,
         requestHeaders: idempotencyHeaders,
         tags,
         summary: 'Create an account',
       },
+      refusals: ['UNPROCESSABLE'],
     })
     .input(createAccountInput)
     .output(accountOutput)
-    .mutation(({ ctx, input }) =>
-      idempotent(idempotencyScope(ctx), 'account.create', input, async (db) => ({
-        success: true as const,
-        message: 'Account added successfully',
-        data: await createUserAccount(db, ctx.user.id, input),
-      })),
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await createBookAccount(db, { bookId: ctx.bookId, userId: ctx.user.id }, input),
+          'Account added successfully',
+        ),
+      ),
     ),
 
   get: protectedProcedure
@@ -91,42 +89,63 @@ export const accountRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/account/{id}',
-        errorResponses: ID_ROUTE_ERRORS,
         tags,
         summary: 'One of your accounts',
       },
     })
     .input(accountIdInput)
     .output(accountOutput)
-    .query(async ({ ctx, input }) => ({
-      success: true as const,
-      data: await getUserAccount(ctx.database.db, ctx.user.id, input.id),
-    })),
+    .query(async ({ ctx, input }) =>
+      ok(await getBookAccount(ctx.database.db, ctx.bookId, input.id)),
+    ),
 
   update: protectedProcedure
     .meta({
       openapi: {
         method: 'PUT',
         path: '/api/account/{id}',
-        errorResponses: errorResponses(400, 401, 404, 413, 500),
         tags,
-        summary: 'Change title, description, icon or color (fields left out keep their value)',
+        summary:
+          'Change an account: title is required; description, icon and color left out keep their value',
       },
     })
     .input(updateAccountInput)
     .output(accountOutput)
-    .mutation(async ({ ctx, input: { id, ...fields } }) => ({
-      success: true as const,
-      message: 'Account updated successfully',
-      data: await updateUserAccount(ctx.database.db, ctx.user.id, id, fields),
-    })),
+    .mutation(async ({ ctx, input: { id, ...fields } }) =>
+      ok(
+        await updateBookAccount(ctx.database.db, ctx.bookId, id, fields),
+        'Account updated successfully',
+      ),
+    ),
+
+  setCreditLimit: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/api/account/{id}',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Set the credit limit: how far below zero the balance may go (refused below what the account owes)',
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(setCreditLimitInput)
+    .output(accountOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await setAccountCreditLimit(db, ctx.bookId, input.id, input.creditLimit),
+          'Credit limit updated successfully',
+        ),
+      ),
+    ),
 
   delete: protectedProcedure
     .meta({
       openapi: {
         method: 'DELETE',
         path: '/api/account/{id}',
-        errorResponses: ID_ROUTE_ERRORS,
         tags,
         summary: 'Delete an account (its ledger rows are kept)',
       },
@@ -134,8 +153,8 @@ export const accountRouter = router({
     .input(accountIdInput)
     .output(messageEnvelope)
     .mutation(async ({ ctx, input }) => {
-      await deleteUserAccount(ctx.database.db, ctx.user.id, input.id);
-      return { success: true as const, message: 'Account deleted successfully' };
+      await deleteBookAccount(ctx.database.db, ctx.bookId, input.id);
+      return okMessage('Account deleted successfully');
     }),
 
   deposit: protectedProcedure
@@ -143,11 +162,11 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/account/{id}/deposit',
-        errorResponses: MOVEMENT_ROUTE_ERRORS,
         requestHeaders: idempotencyHeaders,
         tags,
-        summary: 'Deposit money',
+        summary: 'Deposit money (with an optional date, category, payee and tags)',
       },
+      refusals: ['BALANCE_LIMIT_EXCEEDED'],
     })
     .input(moneyMovementInput)
     .output(movementOutput)
@@ -158,11 +177,11 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/account/{id}/withdraw',
-        errorResponses: MOVEMENT_ROUTE_ERRORS,
         requestHeaders: idempotencyHeaders,
         tags,
         summary: 'Withdraw money (refused with 422 "Insufficient funds" beyond the balance)',
       },
+      refusals: ['INSUFFICIENT_FUNDS'],
     })
     .input(moneyMovementInput)
     .output(movementOutput)

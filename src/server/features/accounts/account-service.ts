@@ -1,5 +1,9 @@
 import type { Db, DbOrTx } from '../../db/connect.js';
-import { notFound } from '../../trpc/app-error.js';
+import { centsFromDb } from '../../db/cents.js';
+import type { AccountRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { centsToUnits, formatCents, unitsToCents } from '../../../shared/money.js';
+import { ACCOUNTS_PER_BOOK_MAX } from '../../../shared/usage-limits.js';
 import {
   DEFAULT_ACCOUNT_COLOR,
   DEFAULT_ACCOUNT_ICON,
@@ -7,46 +11,78 @@ import {
   type AccountFields,
 } from '../../../shared/schemas/account.js';
 import {
+  countLiveAccounts,
   findAccount,
   insertAccount,
+  lockAccountCreation,
   listAccounts,
   softDeleteAccount,
-  toAccount,
   updateAccountFields,
+  updateCreditLimit,
 } from './account-repository.js';
 
-export async function listUserAccounts(db: Db, userId: string): Promise<Account[]> {
-  return (await listAccounts(db, userId)).map(toAccount);
+/** An account as the API shows it: money in currency units, times in ISO 8601. */
+export function toAccount(row: AccountRow): Account {
+  const balanceCents = centsFromDb(row.balance_cents);
+  const creditLimitCents = centsFromDb(row.credit_limit_cents);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    icon: row.icon,
+    color: row.color,
+    balance: centsToUnits(balanceCents),
+    creditLimit: centsToUnits(creditLimitCents),
+    available: centsToUnits(balanceCents + creditLimitCents),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
-export async function getUserAccount(db: Db, userId: string, id: string): Promise<Account> {
-  const row = await findAccount(db, userId, id);
+export async function listBookAccounts(db: Db, bookId: string): Promise<Account[]> {
+  return (await listAccounts(db, bookId)).map(toAccount);
+}
+
+export async function getBookAccount(db: Db, bookId: string, id: string): Promise<Account> {
+  const row = await findAccount(db, bookId, id);
   if (!row) throw notFound();
   return toAccount(row);
 }
 
-export async function createUserAccount(
+export const ACCOUNT_LIMIT_REACHED = `You can have at most ${ACCOUNTS_PER_BOOK_MAX} accounts. Delete one to add another.`;
+
+/** Creates an account, refusing one beyond ACCOUNTS_PER_BOOK_MAX live accounts of the book (422). */
+export async function createBookAccount(
   db: DbOrTx,
-  userId: string,
+  owner: { bookId: string; userId: string },
   fields: AccountFields,
 ): Promise<Account> {
-  const row = await insertAccount(db, {
-    userId,
-    title: fields.title,
-    description: fields.description ?? '',
-    icon: fields.icon ?? DEFAULT_ACCOUNT_ICON,
-    color: (fields.color ?? DEFAULT_ACCOUNT_COLOR).toLowerCase(),
-  });
+  const create = async (trx: DbOrTx) => {
+    await lockAccountCreation(trx, owner.bookId);
+    if ((await countLiveAccounts(trx, owner.bookId)) >= ACCOUNTS_PER_BOOK_MAX) {
+      throw new AppError('UNPROCESSABLE', ACCOUNT_LIMIT_REACHED);
+    }
+    return insertAccount(trx, {
+      bookId: owner.bookId,
+      createdBy: owner.userId,
+      title: fields.title,
+      description: fields.description ?? '',
+      icon: fields.icon ?? DEFAULT_ACCOUNT_ICON,
+      color: (fields.color ?? DEFAULT_ACCOUNT_COLOR).toLowerCase(),
+    });
+  };
+  // With an Idempotency-Key this already runs in the key's transaction.
+  const row = db.isTransaction ? await create(db) : await db.transaction().execute(create);
   return toAccount(row);
 }
 
-export async function updateUserAccount(
+export async function updateBookAccount(
   db: Db,
-  userId: string,
+  bookId: string,
   id: string,
   fields: AccountFields,
 ): Promise<Account> {
-  const row = await updateAccountFields(db, userId, id, {
+  const row = await updateAccountFields(db, bookId, id, {
     title: fields.title,
     ...(fields.description !== undefined && { description: fields.description }),
     ...(fields.icon !== undefined && { icon: fields.icon }),
@@ -57,6 +93,27 @@ export async function updateUserAccount(
 }
 
 /** Hides the account everywhere; its ledger rows stay, so history still adds up. */
-export async function deleteUserAccount(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await softDeleteAccount(db, userId, id))) throw notFound();
+export async function deleteBookAccount(db: Db, bookId: string, id: string): Promise<void> {
+  if (!(await softDeleteAccount(db, bookId, id))) throw notFound();
+}
+
+/**
+ * Sets how far below zero the balance may go (docs/ledger.md#credit). Lowering it below what the
+ * account owes now is refused with that figure (422), changing nothing.
+ */
+export async function setAccountCreditLimit(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  creditLimit: number,
+): Promise<Account> {
+  const row = await updateCreditLimit(db, bookId, id, unitsToCents(creditLimit));
+  if (row) return toAccount(row);
+  const account = await findAccount(db, bookId, id);
+  if (!account) throw notFound();
+  const owed = -centsFromDb(account.balance_cents);
+  throw new AppError(
+    'UNPROCESSABLE',
+    `This account owes ${formatCents(owed)}; the credit limit cannot be lower than that`,
+  );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/init.js';
-import { AppError } from '../../trpc/app-error.js';
-import { errorResponses } from '../../trpc/error-responses.js';
+import { protectedProcedure, router, signInProcedure } from '../../trpc/init.js';
+import { ok, okMessage } from '../../trpc/envelope.js';
+import { AppError } from '../../lib/app-error.js';
 import { revokeSession } from '../sessions/session-service.js';
 import { signInWithFirebase } from './firebase-sign-in.js';
 import { firebaseExchangeInput, meOutput, tokenOutput } from '../../../shared/schemas/auth.js';
@@ -10,7 +10,7 @@ import { messageEnvelope } from '../../../shared/schemas/common.js';
 const tags = ['Sign-in'];
 
 export const authRouter = router({
-  firebase: publicProcedure
+  firebase: signInProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -18,9 +18,12 @@ export const authRouter = router({
         tags,
         protect: false,
         summary: 'Exchange a Firebase ID token for a session token',
+        description:
+          'Takes the form field idToken (or the same in JSON). An email-and-password identity ' +
+          'must have verified its address (403 otherwise); 503 when Firebase sign-in is off.',
         contentTypes: ['application/x-www-form-urlencoded', 'application/json'],
-        errorResponses: errorResponses(400, 401, 403, 429, 500, 503),
       },
+      refusals: ['UNAUTHORIZED', 'FORBIDDEN', 'SERVICE_UNAVAILABLE'],
     })
     .input(firebaseExchangeInput)
     .output(tokenOutput)
@@ -38,7 +41,7 @@ export const authRouter = router({
         ctx.sessionPolicy,
         ctx.clock,
       );
-      return { success: true as const, message: 'User logged in successfully', data: { token } };
+      return ok({ token }, 'User logged in successfully');
     }),
 
   logout: protectedProcedure
@@ -48,14 +51,13 @@ export const authRouter = router({
         path: '/api/auth/logout',
         tags,
         summary: 'End this session on the server',
-        errorResponses: errorResponses(401, 429, 500),
       },
     })
     .input(z.object({}))
     .output(messageEnvelope)
     .mutation(async ({ ctx }) => {
       if (ctx.bearerToken) await revokeSession(ctx.database.db, ctx.bearerToken, ctx.clock);
-      return { success: true as const, message: 'Logged out successfully.' };
+      return okMessage('Logged out successfully.');
     }),
 
   me: protectedProcedure
@@ -64,14 +66,10 @@ export const authRouter = router({
         method: 'GET',
         path: '/api/auth/me',
         tags,
-        summary: 'The signed-in user',
-        errorResponses: errorResponses(401, 429, 500),
+        summary: 'Show the signed-in user: id, email and sign-in method',
       },
     })
     .input(z.object({}))
     .output(meOutput)
-    .query(({ ctx }) => ({
-      success: true as const,
-      data: { id: ctx.user.id, email: ctx.user.email, method: ctx.user.method },
-    })),
+    .query(({ ctx }) => ok({ id: ctx.user.id, email: ctx.user.email, method: ctx.user.method })),
 });

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/connect.js';
 import type { SessionMethod } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../trpc/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { createSession, type SessionPolicy } from '../sessions/session-service.js';
+import { upsertFirebaseUser } from '../users/user-repository.js';
 import type { FirebaseAuthService } from './firebase-identity.js';
 
 const METHOD_BY_PROVIDER: Record<string, SessionMethod> = {
@@ -53,13 +54,7 @@ export async function signInWithFirebase(
   if (method === 'password' && !identity.emailVerified) {
     throw new AppError('FORBIDDEN', 'Email not verified');
   }
-  const email = identity.email ?? '';
-  const user = await db
-    .insertInto('users')
-    .values({ email, firebase_uid: identity.uid })
-    .onConflict((oc) => oc.column('firebase_uid').doUpdateSet({ email }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(db, user.id, method, policy, clock);
+  const userId = await upsertFirebaseUser(db, { uid: identity.uid, email: identity.email ?? '' });
+  const { token } = await createSession(db, userId, method, policy, clock);
   return { token, method };
 }

@@ -19,6 +19,65 @@ function mgf1(seed: Buffer, length: number): Buffer {
   return Buffer.concat(blocks).subarray(0, length);
 }
 
+/** What EMSA-PSS decoding of a signature yields: the hash H it carries and its salt. */
+export interface RecoveredPss {
+  hash: Buffer;
+  salt: Buffer;
+}
+
+/**
+ * Opens an RSA-PSS (SHA-256, MGF1-SHA-256) signature with the public key and decodes it: the
+ * public-key operation and EMSA-PSS-VERIFY of RFC 8017 section 9.1.2 up to step 12, which do not
+ * depend on the message. Null when it is no PSS encoding under this key. The one RSA operation of
+ * a verification happens here; checking the result against a message digest is cheap
+ * (pssDigestMatches), so one signature can be tried against many stored digests.
+ */
+export function recoverPss(
+  publicKey: KeyObject,
+  signature: Buffer,
+  saltLength: number,
+): RecoveredPss | null {
+  const modulusBits = publicKey.asymmetricKeyDetails?.modulusLength;
+  if (publicKey.asymmetricKeyType !== 'rsa' || !modulusBits) return null;
+  const k = Math.ceil(modulusBits / 8);
+  if (signature.length !== k) return null;
+  let decrypted: Buffer;
+  try {
+    // RSAVP1: s^e mod n, with no padding removed.
+    decrypted = publicDecrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, signature);
+  } catch {
+    return null; // signature representative out of range
+  }
+  const emBits = modulusBits - 1;
+  const emLen = Math.ceil(emBits / 8);
+  if (decrypted.length < emLen) return null;
+  const leading = decrypted.subarray(0, decrypted.length - emLen);
+  if (leading.some((byte) => byte !== 0)) return null;
+  const em = decrypted.subarray(decrypted.length - emLen);
+  if (emLen < HASH_LEN + saltLength + 2) return null;
+  if (em[emLen - 1] !== 0xbc) return null;
+  const maskedDb = em.subarray(0, emLen - HASH_LEN - 1);
+  const h = em.subarray(emLen - HASH_LEN - 1, emLen - 1);
+  const unusedBits = 8 * emLen - emBits;
+  const topMask = 0xff >> unusedBits;
+  if ((maskedDb.readUInt8(0) & ~topMask) !== 0) return null;
+  const mask = mgf1(h, maskedDb.length);
+  const db = Buffer.alloc(maskedDb.length);
+  for (let i = 0; i < db.length; i++) db.writeUInt8(mask.readUInt8(i) ^ maskedDb.readUInt8(i), i);
+  db.writeUInt8(db.readUInt8(0) & topMask, 0);
+  const padLength = emLen - HASH_LEN - saltLength - 2;
+  for (let i = 0; i < padLength; i++) if (db[i] !== 0) return null;
+  if (db[padLength] !== 0x01) return null;
+  return { hash: Buffer.from(h), salt: Buffer.from(db.subarray(db.length - saltLength)) };
+}
+
+/** Steps 12 to 14 of EMSA-PSS-VERIFY: whether a decoded signature was made over this digest. */
+export function pssDigestMatches(recovered: RecoveredPss, messageDigest: Buffer): boolean {
+  if (messageDigest.length !== HASH_LEN) return false;
+  const expected = sha256(Buffer.alloc(8), messageDigest, recovered.salt);
+  return timingSafeEqual(expected, recovered.hash);
+}
+
 /**
  * Verifies an RSA-PSS (SHA-256, MGF1-SHA-256) signature given only the SHA-256 digest of the
  * message: EMSA-PSS-VERIFY of RFC 8017 section 9.1.2. This lets the server keep challenges
@@ -30,42 +89,7 @@ export function verifyPssDigest(
   signature: Buffer,
   saltLength: number,
 ): boolean {
-  const modulusBits = publicKey.asymmetricKeyDetails?.modulusLength;
-  if (publicKey.asymmetricKeyType !== 'rsa' || !modulusBits) return false;
-  const k = Math.ceil(modulusBits / 8);
-  if (signature.length !== k || messageDigest.length !== HASH_LEN) return false;
-
-  let decrypted: Buffer;
-  try {
-    // RSAVP1: s^e mod n, with no padding removed.
-    decrypted = publicDecrypt({ key: publicKey, padding: constants.RSA_NO_PADDING }, signature);
-  } catch {
-    return false; // signature representative out of range
-  }
-  const emBits = modulusBits - 1;
-  const emLen = Math.ceil(emBits / 8);
-  if (decrypted.length < emLen) return false;
-  const leading = decrypted.subarray(0, decrypted.length - emLen);
-  if (leading.some((byte) => byte !== 0)) return false;
-  const em = decrypted.subarray(decrypted.length - emLen);
-
-  if (emLen < HASH_LEN + saltLength + 2) return false;
-  if (em[emLen - 1] !== 0xbc) return false;
-  const maskedDb = em.subarray(0, emLen - HASH_LEN - 1);
-  const h = em.subarray(emLen - HASH_LEN - 1, emLen - 1);
-  const unusedBits = 8 * emLen - emBits;
-  const topMask = 0xff >> unusedBits;
-  if ((maskedDb.readUInt8(0) & ~topMask) !== 0) return false;
-
-  const mask = mgf1(h, maskedDb.length);
-  const db = Buffer.alloc(maskedDb.length);
-  for (let i = 0; i < db.length; i++) db.writeUInt8(mask.readUInt8(i) ^ maskedDb.readUInt8(i), i);
-  db.writeUInt8(db.readUInt8(0) & topMask, 0);
-  const padLength = emLen - HASH_LEN - saltLength - 2;
-  for (let i = 0; i < padLength; i++) if (db[i] !== 0) return false;
-  if (db[padLength] !== 0x01) return false;
-  const salt = db.subarray(db.length - saltLength);
-
-  const expected = sha256(Buffer.alloc(8), messageDigest, salt);
-  return timingSafeEqual(expected, h);
+  if (messageDigest.length !== HASH_LEN) return false;
+  const recovered = recoverPss(publicKey, signature, saltLength);
+  return recovered !== null && pssDigestMatches(recovered, messageDigest);
 }

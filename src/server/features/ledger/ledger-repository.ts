@@ -1,69 +1,333 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import { centsFromDb } from '../../db/cents.js';
-import type { TransactionRow } from '../../db/schema.js';
-import type { Transaction, TransactionType } from '../../../shared/schemas/ledger.js';
-import { centsToUnits } from '../../../shared/money.js';
+import { queryTemplate } from '../../db/query-template.js';
+import type { AccountRow, EntrySplitRow, EntryType, TransactionRow } from '../../db/schema.js';
+import type { MovementType } from '../../../shared/schemas/ledger.js';
+import { CREATED_FIELDS, entrySnapshotSql } from './entry-snapshot.js';
 
-export function toTransaction(row: TransactionRow): Transaction {
+// The ledger (docs/architecture.md#data-access): the transactions table, its split lines and
+// its history (entry_changes, entry_history), and the one statement that moves a balance
+// together with its entry and that entry's history (docs/money.md, docs/ledger.md).
+
+/** An entry's columns as the code reads them (search_text is the trigger's business). */
+export type EntryRow = Omit<TransactionRow, 'search_text'>;
+
+/** The entry columns every read returns. */
+export const ENTRY_COLUMNS = [
+  'seq',
+  'id',
+  'book_id',
+  'created_by',
+  'account_id',
+  'transaction_type',
+  'amount_cents',
+  'description',
+  'occurred_on',
+  'category_id',
+  'payee',
+  'tags',
+  'transfer_id',
+  'deleted_at',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The optional fields of a new entry; null or left out takes the default. */
+export interface EntryExtras {
+  /** 'YYYY-MM-DD'; null: today in the book's time zone (UTC while it has none). */
+  occurredOn: string | null;
+  categoryId: string | null;
+  payee: string;
+  tags: string[];
+}
+
+/** Today in the book's time zone, UTC while the book has none: the default occurredOn. */
+const bookToday = (bookId: string) =>
+  sql<string>`(clock_timestamp() AT TIME ZONE coalesce(
+    (SELECT time_zone FROM books WHERE id = ${bookId}::uuid), 'UTC'))::date`;
+
+/** True when no category is named or the named one is the book's. */
+const categoryOfBook = (bookId: string, categoryId: string | null) =>
+  sql<boolean>`(${categoryId}::uuid IS NULL OR EXISTS (
+    SELECT 1 FROM categories WHERE book_id = ${bookId}::uuid AND id = ${categoryId}::uuid))`;
+
+/** The split lines of some entries of a book, in their order. */
+export function findSplitLines(
+  db: DbOrTx,
+  bookId: string,
+  entryIds: readonly string[],
+): Promise<EntrySplitRow[]> {
+  return db
+    .selectFrom('entry_splits')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('entry_id', 'in', entryIds)
+    .orderBy('entry_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** Both legs of some transfers of a book: which account each leg is on. */
+export function findTransferLegs(
+  db: DbOrTx,
+  bookId: string,
+  transferIds: readonly string[],
+): Promise<
+  { transfer_id: string | null; account_id: string | null; transaction_type: EntryType }[]
+> {
+  return db
+    .selectFrom('transactions')
+    .select(['transfer_id', 'account_id', 'transaction_type'])
+    .where('book_id', '=', bookId)
+    .where('transfer_id', 'in', transferIds)
+    .execute();
+}
+
+/** What the creation statements return: the entry and the change that recorded it. */
+type CreatedRow = EntryRow & { change_id: string };
+
+/**
+ * The data-modifying CTEs that record the creation of the entry in `entry` as a change of kind
+ * 'create' with its history row. Statement-level foreign key checks see all three inserts.
+ */
+function recordCreation(actorId: string) {
   return {
-    id: row.id,
-    description: row.description,
-    amount: centsToUnits(centsFromDb(row.amount_cents)),
-    accountId: row.account_id,
-    transactionType: row.transaction_type,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    change: sql<{ id: string }>`(INSERT INTO entry_changes (book_id, actor_id, kind)
+      SELECT book_id, ${actorId}::uuid, 'create' FROM entry
+      RETURNING id)`,
+    history: sql<{
+      id: string;
+    }>`(INSERT INTO entry_history (book_id, change_id, entry_id, fields, before, after)
+      SELECT entry.book_id, change.id, entry.id, ${sql.val([...CREATED_FIELDS])}::text[], NULL,
+             ${entrySnapshotSql('entry')}
+      FROM entry, change
+      RETURNING id)`,
   };
 }
 
-export function insertLedgerRow(
+/**
+ * Records an entry that moves no balance (an expense without an account), with its history,
+ * in one statement. Returns undefined, having written nothing, when the category is not the
+ * book's.
+ */
+const insertUnbookedEntry = queryTemplate(
+  (
+    db,
+    bookId: string,
+    actorId: string,
+    type: MovementType,
+    amountCents: string,
+    description: string,
+    occurredOn: string | null,
+    categoryId: string | null,
+    payee: string,
+    tags: string[],
+  ) => {
+    const { change, history } = recordCreation(actorId);
+    return db
+      .with(
+        'entry',
+        () =>
+          sql<EntryRow>`(INSERT INTO transactions (book_id, created_by, account_id, transaction_type,
+            amount_cents, description, occurred_on, category_id, payee, tags)
+          SELECT ${bookId}::uuid, ${actorId}::uuid, NULL, ${type}::text, ${amountCents}::bigint,
+                 ${description}::text, coalesce(${occurredOn}::date, ${bookToday(bookId)}),
+                 ${categoryId}::uuid, ${payee}::text, ${tags}::text[]
+          WHERE ${categoryOfBook(bookId, categoryId)}
+          RETURNING ${sql.join(ENTRY_COLUMNS.map((c) => sql.ref(c)))})`,
+      )
+      .with('change', () => change)
+      .with('history', () => history)
+      .selectFrom('entry')
+      .crossJoin('change')
+      .selectAll('entry')
+      .select('change.id as change_id');
+  },
+  9,
+);
+
+export async function insertEntryWithoutAccount(
   db: DbOrTx,
-  row: {
-    userId: string;
-    accountId: string | null;
-    type: TransactionType;
+  e: {
+    bookId: string;
+    actorId: string;
+    type: MovementType;
     amountCents: bigint;
     description: string;
+    extras: EntryExtras;
   },
-): Promise<TransactionRow> {
-  return db
-    .insertInto('transactions')
-    .values({
-      user_id: row.userId,
-      account_id: row.accountId,
-      transaction_type: row.type,
-      amount_cents: row.amountCents.toString(),
-      description: row.description,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+): Promise<CreatedRow | undefined> {
+  const [row] = await insertUnbookedEntry(
+    db,
+    e.bookId,
+    e.actorId,
+    e.type,
+    e.amountCents.toString(),
+    e.description,
+    e.extras.occurredOn,
+    e.extras.categoryId,
+    e.extras.payee,
+    e.extras.tags,
+  );
+  return row;
 }
 
-export interface LedgerQuery {
-  userId: string;
-  accountId?: string | undefined;
-  type?: TransactionType | undefined;
-  from?: Date | undefined;
-  to?: Date | undefined;
-  /** Rows strictly older (lower seq) than this one. */
-  beforeSeq?: bigint | undefined;
-  limit?: number | undefined;
+export interface MovementStatement {
+  bookId: string;
+  actorId: string;
+  accountId: string;
+  type: MovementType;
+  /** Signed change of the balance; the entry records its magnitude. */
+  deltaCents: bigint;
+  amountCents: bigint;
+  maxCents: bigint;
+  /** The entry's description, or null to use `defaultPrefix` + the account's title. */
+  description: string | null;
+  defaultPrefix: string;
+  extras: EntryExtras;
 }
 
-/** Ledger rows newest first, served by the (user|account, [type,] seq) indexes. */
-export function queryLedger(db: DbOrTx, q: LedgerQuery): Promise<TransactionRow[]> {
-  return ledgerQuery(db, q).execute();
-}
+/**
+ * Moves a balance and writes its entry and the entry's history in ONE statement: the guarded
+ * UPDATE, the INSERT of the entry, of its change and of its history row are data-modifying
+ * CTEs, so they commit together or not at all, with one round trip and the account's row lock
+ * held only for that statement. The guard keeps the balance within [-credit limit, maxCents] and
+ * the category within the book; the row lock serialises concurrent movements on one account.
+ * Returns undefined (having changed nothing) when the account is missing, not the book's,
+ * deleted, or refused, or the category is not the book's.
+ */
+const moveAndRecord = queryTemplate(
+  (
+    db,
+    accountId: string,
+    bookId: string,
+    deltaCents: string,
+    maxCents: string,
+    categoryId: string | null,
+    actorId: string,
+    type: MovementType,
+    amountCents: string,
+    description: string | null,
+    defaultPrefix: string,
+    occurredOn: string | null,
+    payee: string,
+    tags: string[],
+  ) => {
+    const { change, history } = recordCreation(actorId);
+    return db
+      .with('moved', (qb) =>
+        qb
+          .updateTable('accounts')
+          .set({
+            balance_cents: sql<string>`balance_cents + ${deltaCents}::bigint`,
+            updated_at: sql<Date>`clock_timestamp()`,
+          })
+          .where('id', '=', accountId)
+          .where('book_id', '=', bookId)
+          .where('deleted_at', 'is', null)
+          .where(
+            sql<boolean>`balance_cents + ${deltaCents}::bigint BETWEEN -credit_limit_cents AND ${maxCents}::bigint`,
+          )
+          .where(categoryOfBook(bookId, categoryId))
+          .returningAll(),
+      )
+      .with(
+        'entry',
+        () =>
+          sql<EntryRow>`(INSERT INTO transactions (book_id, created_by, account_id, transaction_type,
+            amount_cents, description, occurred_on, category_id, payee, tags)
+          SELECT moved.book_id, ${actorId}::uuid, moved.id, ${type}::text, ${amountCents}::bigint,
+                 coalesce(${description}::text, ${defaultPrefix}::text || moved.title),
+                 coalesce(${occurredOn}::date, ${bookToday(bookId)}),
+                 ${categoryId}::uuid, ${payee}::text, ${tags}::text[]
+          FROM moved
+          RETURNING ${sql.join(ENTRY_COLUMNS.map((c) => sql.ref(c)))})`,
+      )
+      .with('change', () => change)
+      .with('history', () => history)
+      .selectFrom('moved')
+      .crossJoin('entry')
+      .crossJoin('change')
+      .selectAll('moved')
+      .select([
+        'entry.seq as entry_seq',
+        'entry.id as entry_id',
+        'entry.transaction_type as entry_type',
+        'entry.amount_cents as entry_amount_cents',
+        'entry.description as entry_description',
+        'entry.occurred_on as entry_occurred_on',
+        'entry.category_id as entry_category_id',
+        'entry.payee as entry_payee',
+        'entry.tags as entry_tags',
+        'entry.version as entry_version',
+        'entry.created_at as entry_created_at',
+        'entry.updated_at as entry_updated_at',
+        'change.id as change_id',
+      ]);
+  },
+  13,
+);
 
-/** The query behind queryLedger, unexecuted (its plan is checked by the tests). */
-export function ledgerQuery(db: DbOrTx, q: LedgerQuery) {
-  let query = db.selectFrom('transactions').selectAll().where('user_id', '=', q.userId);
-  if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId);
-  if (q.type !== undefined) query = query.where('transaction_type', '=', q.type);
-  if (q.from !== undefined) query = query.where('created_at', '>=', q.from);
-  if (q.to !== undefined) query = query.where('created_at', '<', q.to);
-  if (q.beforeSeq !== undefined) query = query.where('seq', '<', q.beforeSeq.toString());
-  query = query.orderBy('seq', 'desc');
-  if (q.limit !== undefined) query = query.limit(q.limit);
-  return query;
+export async function applyMovement(
+  db: DbOrTx,
+  m: MovementStatement,
+): Promise<{ account: AccountRow; entry: EntryRow; changeId: string } | undefined> {
+  // Cents travel as text and are cast in SQL, so neither driver meets a JS bigint.
+  const [row] = await moveAndRecord(
+    db,
+    m.accountId,
+    m.bookId,
+    m.deltaCents.toString(),
+    m.maxCents.toString(),
+    m.extras.categoryId,
+    m.actorId,
+    m.type,
+    m.amountCents.toString(),
+    m.description,
+    m.defaultPrefix,
+    m.extras.occurredOn,
+    m.extras.payee,
+    m.extras.tags,
+  );
+  if (!row) return undefined;
+  const {
+    entry_seq,
+    entry_id,
+    entry_type,
+    entry_amount_cents,
+    entry_description,
+    entry_occurred_on,
+    entry_category_id,
+    entry_payee,
+    entry_tags,
+    entry_version,
+    entry_created_at,
+    entry_updated_at,
+    change_id,
+    ...account
+  } = row;
+  return {
+    account,
+    changeId: change_id,
+    entry: {
+      seq: entry_seq,
+      id: entry_id,
+      book_id: account.book_id,
+      created_by: m.actorId,
+      account_id: account.id,
+      transaction_type: entry_type,
+      amount_cents: entry_amount_cents,
+      description: entry_description,
+      occurred_on: entry_occurred_on,
+      category_id: entry_category_id,
+      payee: entry_payee,
+      tags: entry_tags,
+      transfer_id: null,
+      deleted_at: null,
+      version: entry_version,
+      created_at: entry_created_at,
+      updated_at: entry_updated_at,
+    },
+  };
 }

@@ -1,84 +1,122 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
-import {
-  ID_ROUTE_ERRORS,
-  LIST_ROUTE_ERRORS,
-  MOVEMENT_ROUTE_ERRORS,
-} from '../../trpc/error-responses.js';
+import { ok } from '../../trpc/envelope.js';
+import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import {
   createExpenseInput,
   expensesByAccountInput,
-  listTransactionsInput,
   movementOutput,
-  transactionListOutput,
   transactionPageOutput,
 } from '../../../shared/schemas/ledger.js';
-import { listAccountExpenses, listExpenses, listTransactionsPage } from './ledger-service.js';
+import {
+  expensePageInput,
+  expensePageOutput,
+  payeeSuggestionsInput,
+  payeeSuggestionsOutput,
+  searchTransactionsInput,
+  tagListOutput,
+} from '../../../shared/schemas/ledger-query.js';
+import {
+  listExpensesPage,
+  listTags,
+  searchTransactions,
+  suggestPayees,
+  type Page,
+} from './ledger-search-service.js';
 import { recordExpense } from './movement-service.js';
-import { idempotent } from '../idempotency/idempotency.js';
-import { idempotencyHeaders, idempotencyScope } from '../idempotency/idempotency-openapi.js';
 
 const noInput = z.object({});
 
+/**
+ * A paged expenses list keeps `data` the list the spec's clients read; the next page's cursor
+ * sits beside it and, for REST clients that follow links, in `Link: <path?query>; rel="next"`
+ * (the same query with the cursor; both doors set it, as they do Retry-After).
+ */
+function expensePage(
+  page: Page,
+  responseHeaders: Record<string, string>,
+  path: string,
+  limit: number | undefined,
+) {
+  if (page.nextCursor !== null) {
+    const query = new URLSearchParams();
+    if (limit !== undefined) query.set('limit', String(limit));
+    query.set('cursor', page.nextCursor);
+    responseHeaders.link = `<${path}?${query.toString()}>; rel="next"`;
+  }
+  return { success: true as const, data: page.items, nextCursor: page.nextCursor };
+}
 export const expenseRouter = router({
   list: protectedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/api/expenses',
-        errorResponses: LIST_ROUTE_ERRORS,
         tags: ['Expenses'],
-        summary: 'Your expenses, newest first',
+        summary:
+          'Your expenses, newest day first, one page at a time (limit and cursor; nextCursor beside data and in Link)',
       },
     })
-    .input(noInput)
-    .output(transactionListOutput)
-    .query(async ({ ctx }) => ({
-      success: true as const,
-      data: await listExpenses(ctx.database.db, ctx.user.id),
-    })),
+    .input(expensePageInput)
+    .output(expensePageOutput)
+    .query(async ({ ctx, input }) =>
+      expensePage(
+        await listExpensesPage(ctx.database.db, ctx.bookId, input),
+        ctx.responseHeaders,
+        '/api/expenses',
+        input.limit,
+      ),
+    ),
 
   byAccount: protectedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/api/expenses/by-account/{accountId}',
-        errorResponses: ID_ROUTE_ERRORS,
         tags: ['Expenses'],
-        summary: 'Expenses of one account, newest first',
+        summary:
+          'Expenses of one account, newest day first, one page at a time (limit and cursor; nextCursor beside data and in Link)',
       },
     })
-    .input(expensesByAccountInput)
-    .output(transactionListOutput)
-    .query(async ({ ctx, input }) => ({
-      success: true as const,
-      data: await listAccountExpenses(ctx.database.db, ctx.user.id, input.accountId),
-    })),
+    .input(expensesByAccountInput.extend(expensePageInput.shape))
+    .output(expensePageOutput)
+    .query(async ({ ctx, input }) =>
+      expensePage(
+        await listExpensesPage(ctx.database.db, ctx.bookId, input),
+        ctx.responseHeaders,
+        `/api/expenses/by-account/${encodeURIComponent(input.accountId)}`,
+        input.limit,
+      ),
+    ),
 
   create: protectedProcedure
     .meta({
       openapi: {
         method: 'POST',
         path: '/api/expenses/expense',
-        errorResponses: MOVEMENT_ROUTE_ERRORS,
         requestHeaders: idempotencyHeaders,
         tags: ['Expenses'],
-        summary: 'Record an expense; with an accountId it debits that account',
+        summary:
+          'Record an expense (with an optional date, category, payee and tags); with an accountId it debits that account',
       },
+      refusals: ['INSUFFICIENT_FUNDS'],
     })
     .input(createExpenseInput)
     .output(movementOutput)
-    .mutation(({ ctx, input }) =>
-      idempotent(idempotencyScope(ctx), 'expense.create', input, async (db) => ({
-        success: true as const,
-        message: 'Expense created successfully',
-        data: await recordExpense(db, {
-          userId: ctx.user.id,
-          accountId: input.accountId,
-          amount: input.amount,
-          description: input.description,
-        }),
-      })),
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await recordExpense(db, {
+            bookId: ctx.bookId,
+            actorId: ctx.user.id,
+            accountId: input.accountId,
+            amount: input.amount,
+            description: input.description,
+            extras: input,
+          }),
+          'Expense created successfully',
+        ),
+      ),
     ),
 });
 
@@ -88,15 +126,41 @@ export const transactionRouter = router({
       openapi: {
         method: 'GET',
         path: '/api/transactions',
-        errorResponses: ID_ROUTE_ERRORS,
         tags: ['Transactions'],
-        summary: 'Your whole ledger, newest first, one page at a time',
+        summary:
+          'Your ledger, one page at a time: search words, filters, and a sort by date or amount (cursors keep to their sort)',
       },
     })
-    .input(listTransactionsInput)
+    .input(searchTransactionsInput)
     .output(transactionPageOutput)
-    .query(async ({ ctx, input }) => ({
-      success: true as const,
-      data: await listTransactionsPage(ctx.database.db, ctx.user.id, input),
-    })),
+    .query(async ({ ctx, input }) =>
+      ok(await searchTransactions(ctx.database.db, ctx.bookId, input)),
+    ),
+
+  payees: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/payees',
+        tags: ['Transactions'],
+        summary:
+          'Payees of your earlier entries, most used first, with the category last used with each',
+      },
+    })
+    .input(payeeSuggestionsInput)
+    .output(payeeSuggestionsOutput)
+    .query(async ({ ctx, input }) => ok(await suggestPayees(ctx.database.db, ctx.bookId, input.q))),
+
+  tags: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/tags',
+        tags: ['Transactions'],
+        summary: 'The tags of your entries, most used first',
+      },
+    })
+    .input(noInput)
+    .output(tagListOutput)
+    .query(async ({ ctx }) => ok(await listTags(ctx.database.db, ctx.bookId))),
 });

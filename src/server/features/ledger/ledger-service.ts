@@ -1,65 +1,99 @@
-import type { Db } from '../../db/connect.js';
-import { AppError, notFound } from '../../trpc/app-error.js';
-import { findAccount } from '../accounts/account-repository.js';
-import { queryLedger, toTransaction } from './ledger-repository.js';
-import {
-  TRANSACTIONS_PAGE_DEFAULT,
-  type ListTransactionsInput,
-  type Transaction,
-} from '../../../shared/schemas/ledger.js';
+import type { DbOrTx } from '../../db/connect.js';
+import { centsFromDb } from '../../db/cents.js';
+import { centsToUnits } from '../../../shared/money.js';
+import { findSplitLines, findTransferLegs, type EntryRow } from './ledger-repository.js';
+import type { SplitLine, Transaction } from '../../../shared/schemas/ledger.js';
 
-const MAX_BIGINT = 9_223_372_036_854_775_807n;
+type TransferLink = NonNullable<Transaction['transfer']>;
 
-/** Cursors are opaque to callers: base64url of the last row's ledger sequence number. */
-export function encodeCursor(seq: string | number): string {
-  return Buffer.from(`s:${seq}`, 'utf8').toString('base64url');
+/** What an entry shows besides its own row: its split lines, and both accounts of a transfer. */
+export interface EntryLinks {
+  splits: Map<string, SplitLine[]>;
+  transfers: Map<string, TransferLink>;
 }
 
-export function decodeCursor(cursor: string): bigint {
-  const match = /^s:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const seq = match?.[1] === undefined ? null : BigInt(match[1]);
-  // Anything beyond PostgreSQL's bigint could never have come from us.
-  if (seq === null || seq > MAX_BIGINT) throw new AppError('VALIDATION_ERROR', 'Invalid cursor');
-  return seq;
+const NO_LINKS: EntryLinks = { splits: new Map(), transfers: new Map() };
+
+/**
+ * Reads the split lines and transfer accounts of some entries, with no query at all for a page
+ * that holds neither: only expenses and withdrawals without a category can be split, only
+ * transfer legs have a transfer.
+ */
+export async function loadEntryLinks(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly EntryRow[],
+): Promise<EntryLinks> {
+  const splittable = rows
+    .filter(
+      (row) => row.category_id === null && ['withdraw', 'expense'].includes(row.transaction_type),
+    )
+    .map((row) => row.id);
+  const transferIds = [
+    ...new Set(rows.flatMap((row) => (row.transfer_id ? [row.transfer_id] : []))),
+  ];
+  if (splittable.length === 0 && transferIds.length === 0) return NO_LINKS;
+
+  const [lines, legs] = await Promise.all([
+    splittable.length ? findSplitLines(db, bookId, splittable) : [],
+    transferIds.length ? findTransferLegs(db, bookId, transferIds) : [],
+  ]);
+  const splits = new Map<string, SplitLine[]>();
+  for (const line of lines) {
+    const list = splits.get(line.entry_id) ?? [];
+    list.push({
+      id: line.id,
+      categoryId: line.category_id,
+      amount: centsToUnits(centsFromDb(line.amount_cents)),
+      note: line.note,
+    });
+    splits.set(line.entry_id, list);
+  }
+  const transfers = new Map<string, TransferLink>();
+  for (const leg of legs) {
+    if (!leg.transfer_id || !leg.account_id) continue;
+    const link = transfers.get(leg.transfer_id) ?? {
+      id: leg.transfer_id,
+      fromAccountId: '',
+      toAccountId: '',
+    };
+    if (leg.transaction_type === 'transfer_out') link.fromAccountId = leg.account_id;
+    else link.toAccountId = leg.account_id;
+    transfers.set(leg.transfer_id, link);
+  }
+  return { splits, transfers };
 }
 
-/** Another user's or a deleted account answers 404, the same as one that never existed. */
-async function assertOwnedAccount(db: Db, userId: string, accountId: string): Promise<void> {
-  if (!(await findAccount(db, userId, accountId))) throw notFound();
+/**
+ * An entry as the API shows it: the amount in currency units, always positive; both legs of a
+ * transfer are of type 'transfer' with the transfer's accounts.
+ */
+export function toTransaction(row: EntryRow, links: EntryLinks = NO_LINKS): Transaction {
+  const type = row.transaction_type;
+  return {
+    id: row.id,
+    description: row.description,
+    amount: centsToUnits(centsFromDb(row.amount_cents)),
+    accountId: row.account_id,
+    transactionType: type === 'transfer_in' || type === 'transfer_out' ? 'transfer' : type,
+    occurredOn: row.occurred_on,
+    categoryId: row.category_id,
+    payee: row.payee,
+    tags: row.tags,
+    transfer: (row.transfer_id && links.transfers.get(row.transfer_id)) || null,
+    splits: links.splits.get(row.id) ?? [],
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
-export async function listExpenses(db: Db, userId: string): Promise<Transaction[]> {
-  return (await queryLedger(db, { userId, type: 'expense' })).map(toTransaction);
-}
-
-export async function listAccountExpenses(
-  db: Db,
-  userId: string,
-  accountId: string,
+/** Entries as the API shows them, with their split lines and transfer accounts. */
+export async function toTransactions(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly EntryRow[],
 ): Promise<Transaction[]> {
-  await assertOwnedAccount(db, userId, accountId);
-  return (await queryLedger(db, { userId, accountId, type: 'expense' })).map(toTransaction);
-}
-
-export async function listTransactionsPage(
-  db: Db,
-  userId: string,
-  input: ListTransactionsInput,
-): Promise<{ items: Transaction[]; nextCursor: string | null }> {
-  const limit = input.limit ?? TRANSACTIONS_PAGE_DEFAULT;
-  const beforeSeq = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-  if (input.accountId) await assertOwnedAccount(db, userId, input.accountId);
-  const rows = await queryLedger(db, {
-    userId,
-    accountId: input.accountId,
-    type: input.type,
-    from: input.from === undefined ? undefined : new Date(input.from),
-    to: input.to === undefined ? undefined : new Date(input.to),
-    beforeSeq,
-    limit: limit + 1,
-  });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor(last.seq) : null;
-  return { items: page.map(toTransaction), nextCursor };
+  const links = await loadEntryLinks(db, bookId, rows);
+  return rows.map((row) => toTransaction(row, links));
 }

@@ -1,37 +1,64 @@
 import type { DbOrTx } from '../../db/connect.js';
-import { AppError, notFound } from '../../trpc/app-error.js';
-import { findAccount, toAccount } from '../accounts/account-repository.js';
-import { insertLedgerRow, toTransaction } from './ledger-repository.js';
-import { applyMovement } from './movement-repository.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { findAccount } from '../accounts/account-repository.js';
+import { toAccount } from '../accounts/account-service.js';
+import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './ledger-repository.js';
+import { toTransaction } from './ledger-service.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
-import type { Account } from '../../../shared/schemas/account.js';
-import type { Transaction, TransactionType } from '../../../shared/schemas/ledger.js';
+import type { Movement, MovementType } from '../../../shared/schemas/ledger.js';
 
-export interface Movement {
-  account: Account | null;
-  transaction: Transaction;
+/** The optional fields of an entry as an input carries them (all may be left out). */
+export interface EntryExtrasInput {
+  occurredOn?: string | undefined;
+  categoryId?: string | null | undefined;
+  payee?: string | undefined;
+  tags?: string[] | undefined;
 }
 
 interface MovementRequest {
-  userId: string;
+  bookId: string;
+  /** Who records it: the entry's created_by and the change's actor. */
+  actorId: string;
   accountId: string;
-  type: TransactionType;
+  type: MovementType;
   amount: number;
   description: string | undefined;
+  extras: EntryExtrasInput;
 }
 
 /** Without a description, deposits and withdrawals name their account; expenses stay blank. */
-const DEFAULT_DESCRIPTION_PREFIX: Record<TransactionType, string | null> = {
+const DEFAULT_DESCRIPTION_PREFIX: Record<MovementType, string | null> = {
   deposit: 'Deposit to account ',
   withdraw: 'Withdrawal from account ',
   expense: null,
 };
 
+function extrasOf(input: EntryExtrasInput): EntryExtras {
+  return {
+    occurredOn: input.occurredOn ?? null,
+    categoryId: input.categoryId ?? null,
+    payee: input.payee ?? '',
+    tags: input.tags ?? [],
+  };
+}
+
+const categoryNotFound = () => new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
+
 /** Explains why the guarded balance update touched no row, without having changed anything. */
 async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
-  const account = await findAccount(db, req.userId, req.accountId);
+  const account = await findAccount(db, req.bookId, req.accountId);
   if (!account) return notFound();
+  // The statement also refuses a category that is not the book's.
+  if (req.extras.categoryId) {
+    const [category] = await db
+      .selectFrom('categories')
+      .select('id')
+      .where('book_id', '=', req.bookId)
+      .where('id', '=', req.extras.categoryId)
+      .execute();
+    if (!category) return categoryNotFound();
+  }
   if (req.type === 'deposit') {
     return new AppError(
       'BALANCE_LIMIT_EXCEEDED',
@@ -42,14 +69,16 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
 }
 
 /**
- * Moves money in or out of an account: the balance changes atomically in SQL and its ledger row
- * is written by the same statement, so the balance always equals the sum of its ledger.
+ * Moves money in or out of an account: the balance changes atomically in SQL and its entry and
+ * history row are written by the same statement, so the balance always equals the sum of its
+ * ledger and every entry has its history.
  */
 export async function moveMoney(db: DbOrTx, req: MovementRequest): Promise<Movement> {
   const amountCents = unitsToCents(req.amount);
   const prefix = DEFAULT_DESCRIPTION_PREFIX[req.type];
   const moved = await applyMovement(db, {
-    userId: req.userId,
+    bookId: req.bookId,
+    actorId: req.actorId,
     accountId: req.accountId,
     type: req.type,
     deltaCents: req.type === 'deposit' ? amountCents : -amountCents,
@@ -57,30 +86,40 @@ export async function moveMoney(db: DbOrTx, req: MovementRequest): Promise<Movem
     maxCents: MAX_BALANCE_CENTS,
     description: req.description || (prefix === null ? '' : null),
     defaultPrefix: prefix ?? '',
+    extras: extrasOf(req.extras),
   });
   if (!moved) throw await refusal(db, req);
-  return { account: toAccount(moved.account), transaction: toTransaction(moved.entry) };
+  return {
+    account: toAccount(moved.account),
+    transaction: toTransaction(moved.entry),
+    changeId: moved.changeId,
+  };
 }
 
 /** An expense debits its account when it names one; without one it touches no balance. */
 export async function recordExpense(
   db: DbOrTx,
   req: {
-    userId: string;
+    bookId: string;
+    actorId: string;
     accountId: string | null | undefined;
     amount: number;
     description: string | undefined;
+    extras: EntryExtrasInput;
   },
 ): Promise<Movement> {
   if (req.accountId) {
     return moveMoney(db, { ...req, accountId: req.accountId, type: 'expense' });
   }
-  const row = await insertLedgerRow(db, {
-    userId: req.userId,
-    accountId: null,
+  const row = await insertEntryWithoutAccount(db, {
+    bookId: req.bookId,
+    actorId: req.actorId,
     type: 'expense',
     amountCents: unitsToCents(req.amount),
     description: req.description ?? '',
+    extras: extrasOf(req.extras),
   });
-  return { account: null, transaction: toTransaction(row) };
+  if (!row) throw categoryNotFound();
+  const { change_id, ...entry } = row;
+  return { account: null, transaction: toTransaction(entry), changeId: change_id };
 }

@@ -1,12 +1,34 @@
 import type { DbOrTx } from '../../db/connect.js';
-import type { SessionMethod } from '../../db/schema.js';
+import type { BookRole, SessionMethod } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { newSecretToken, sha256Hex } from '../../lib/tokens.js';
-import { queryTemplate } from '../../db/query-template.js';
+import {
+  findLiveSession,
+  insertSession,
+  revokeSessionByHash,
+  touchSession,
+} from './session-repository.js';
 
 export interface SessionPolicy {
   idleTimeoutSeconds: number;
   maxAgeSeconds: number;
+}
+
+/**
+ * Confirms, now and then, that the identity behind a session still stands (a Firebase user not
+ * disabled, deleted or revoked since the session began): docs/sign-in.md#firebase-sign-in.
+ */
+export interface IdentityCheck {
+  /** A session's identity is checked again once this long has passed since the last check. */
+  everyMs: number;
+  /**
+   * Whether the session may go on; checks the identity and records the check when it stands.
+   * It may keep a session going when it cannot tell (the identity provider is unreachable).
+   */
+  stillValid(
+    db: DbOrTx,
+    session: { tokenHash: string; method: SessionMethod; now: Date },
+  ): Promise<boolean>;
 }
 
 export interface SessionUser {
@@ -15,8 +37,14 @@ export interface SessionUser {
   method: SessionMethod;
 }
 
-/** Refreshing last_seen_at on every request would turn each read into a write; once a minute is enough. */
-const LAST_SEEN_GRANULARITY_MS = 60_000;
+/**
+ * Refreshing last_seen_at on every request would turn each read into a write, so it is refreshed
+ * at most once a minute, and at most every quarter of the idle timeout: a coarser step than that
+ * would let a short idle timeout end a session that is in use.
+ */
+export function lastSeenGranularityMs(policy: SessionPolicy): number {
+  return Math.min(60_000, (policy.idleTimeoutSeconds * 1000) / 4);
+}
 
 /** Issues a new session and returns its token: the only time the token exists outside a hash. */
 export async function createSession(
@@ -29,64 +57,60 @@ export async function createSession(
   const token = newSecretToken();
   const now = clock();
   const expiresAt = new Date(now.getTime() + policy.maxAgeSeconds * 1000);
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: sha256Hex(token),
-      user_id: userId,
-      method,
-      created_at: now,
-      expires_at: expiresAt,
-      last_seen_at: now,
-      revoked_at: null,
-    })
-    .execute();
+  await insertSession(db, {
+    tokenHash: sha256Hex(token),
+    userId,
+    method,
+    createdAt: now,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 
-/** The live session of a token hash, if any: one indexed lookup on every authenticated request. */
-const findLiveSession = queryTemplate(
-  (db, tokenHash: string, now: Date, idleCutoff: Date) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.email', 'sessions.method', 'sessions.last_seen_at'])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .where('sessions.last_seen_at', '>', idleCutoff),
-  3,
-);
+/** Who is calling, and the book their calls work on (today: their personal book). */
+export interface SignedIn {
+  user: SessionUser;
+  bookId: string;
+  bookRole: BookRole;
+}
 
-/** The signed-in user of a token, or null when it is unknown, revoked, expired or idle too long. */
+/**
+ * The signed-in user of a token and their book, or null when the token is unknown, revoked,
+ * expired or idle too long, or when the identity behind it no longer stands (checked at most
+ * every `identity.everyMs`).
+ */
 export async function resolveSession(
   db: DbOrTx,
   token: string,
   policy: SessionPolicy,
   clock: Clock,
-): Promise<SessionUser | null> {
+  identity: IdentityCheck | null = null,
+): Promise<SignedIn | null> {
   const now = clock();
   const idleCutoff = new Date(now.getTime() - policy.idleTimeoutSeconds * 1000);
   const tokenHash = sha256Hex(token);
   const [row] = await findLiveSession(db, tokenHash, now, idleCutoff);
   if (!row) return null;
-  if (now.getTime() - row.last_seen_at.getTime() >= LAST_SEEN_GRANULARITY_MS) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: now })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+  const checkedAt = row.identity_checked_at?.getTime() ?? 0;
+  if (identity && now.getTime() - checkedAt >= identity.everyMs) {
+    if (!(await identity.stillValid(db, { tokenHash, method: row.method, now }))) {
+      await revokeSessionByHash(db, tokenHash, now);
+      return null;
+    }
   }
-  return { id: row.id, email: row.email, method: row.method };
+  if (now.getTime() - row.last_seen_at.getTime() >= lastSeenGranularityMs(policy)) {
+    await touchSession(db, tokenHash, now);
+  }
+  // A user without a book has no working session (every way of creating users gives one).
+  if (!row.book) return null;
+  return {
+    user: { id: row.id, email: row.email, method: row.method },
+    bookId: row.book[0],
+    bookRole: row.book[1],
+  };
 }
 
 /** Ends a session on the server; the token answers 401 from the next request on. */
 export async function revokeSession(db: DbOrTx, token: string, clock: Clock): Promise<boolean> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: clock() })
-    .where('token_hash', '=', sha256Hex(token))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return revokeSessionByHash(db, sha256Hex(token), clock());
 }

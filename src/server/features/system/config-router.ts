@@ -1,6 +1,6 @@
 import { publicProcedure, router } from '../../trpc/init.js';
-import { AppError } from '../../trpc/app-error.js';
-import { errorResponses } from '../../trpc/error-responses.js';
+import { ok } from '../../trpc/envelope.js';
+import { AppError } from '../../lib/app-error.js';
 import {
   DEMO_CREDENTIALS,
   appConfigOutput,
@@ -22,21 +22,19 @@ export const configRouter = router({
         path: '/api/config',
         tags: ['System'],
         protect: false,
-        summary: 'Run-time configuration for the web client',
-        errorResponses: errorResponses(500),
+        summary: 'Read the run-time configuration of the web client',
       },
     })
     .input(mailboxInput.pick({}))
     .output(appConfigOutput)
-    .query(({ ctx }) => ({
-      success: true as const,
-      data: {
+    .query(({ ctx }) =>
+      ok({
         demo: ctx.firebase?.demo ?? false,
         firebase: ctx.firebase?.webConfig ?? null,
         authEmulatorUrl: ctx.firebase?.emulatorUrl ?? null,
         demoCredentials: ctx.firebase?.demo ? { ...DEMO_CREDENTIALS } : null,
-      },
-    })),
+      }),
+    ),
 
   mailbox: publicProcedure
     .meta({
@@ -45,17 +43,29 @@ export const configRouter = router({
         path: '/api/demo/mailbox',
         tags: ['System'],
         protect: false,
-        summary: 'Demo mode only: the emails the Auth emulator would have sent, newest first',
-        errorResponses: errorResponses(404, 500, 503),
+        summary: 'List the messages demo mode would have sent by email, newest first',
+        description:
+          'Demo mode only (404 otherwise): verification links of the Auth emulator and key-login ' +
+          'confirmation links. 503 when the Auth emulator does not answer.',
       },
+      refusals: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
     })
     .input(mailboxInput)
     .output(mailboxOutput)
     .query(async ({ ctx, input }) => {
-      const firebase = ctx.firebase;
-      if (!firebase?.demo || !firebase.emulatorUrl) {
+      const firebase = ctx.firebase?.demo ? ctx.firebase : null;
+      const ours = ctx.mail.demoMailbox;
+      if (!ours && !firebase?.emulatorUrl) {
         throw new AppError('NOT_FOUND', 'The demo mailbox exists only in demo mode.');
       }
+      const wanted = input.email?.trim().toLowerCase();
+      // Key-login confirmations first: this server sent them, so they are the newest it knows of.
+      const messages = (ours?.list(wanted) ?? []).map((message) => ({
+        email: message.to,
+        requestType: message.kind,
+        link: message.link,
+      }));
+      if (!firebase?.emulatorUrl) return ok(messages);
       const url = `${firebase.emulatorUrl}/emulator/v1/projects/${firebase.webConfig.projectId}/oobCodes`;
       let codes: OobCode[];
       try {
@@ -65,10 +75,9 @@ export const configRouter = router({
         ctx.log.warn({ err: error }, 'demo mailbox: Auth emulator unreachable');
         throw new AppError('SERVICE_UNAVAILABLE', 'The Auth emulator is not answering.');
       }
-      const wanted = input.email?.trim().toLowerCase();
-      return {
-        success: true as const,
-        data: codes
+      return ok([
+        ...messages,
+        ...codes
           .filter((code) => !wanted || code.email.toLowerCase() === wanted)
           .reverse()
           .map((code) => ({
@@ -76,6 +85,6 @@ export const configRouter = router({
             requestType: code.requestType,
             link: code.oobLink,
           })),
-      };
+      ]);
     }),
 });

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init.js';
-import { AppError } from '../../trpc/app-error.js';
-import { LIST_ROUTE_ERRORS, errorResponses } from '../../trpc/error-responses.js';
+import { ok, okMessage } from '../../trpc/envelope.js';
+import { pingDatabase } from '../../db/connect.js';
+import { AppError } from '../../lib/app-error.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import { healthOutput } from '../../../shared/schemas/system.js';
 
@@ -13,21 +13,21 @@ export const systemRouter = router({
         method: 'GET',
         path: '/api/health',
         tags: ['System'],
-        summary: 'Liveness and database check',
+        summary: 'Check that the server is up and reaches its database',
         protect: false,
-        errorResponses: errorResponses(503),
       },
+      refusals: ['SERVICE_UNAVAILABLE'],
     })
     .input(z.object({}))
     .output(healthOutput)
     .query(async ({ ctx }) => {
       try {
-        await sql`select 1`.execute(ctx.database.db);
+        await pingDatabase(ctx.database.db);
       } catch (error) {
         ctx.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE', 'Database unavailable');
       }
-      return { success: true as const, data: { status: 'ok' as const, database: 'ok' as const } };
+      return ok({ status: 'ok' as const, database: 'ok' as const });
     }),
 
   testNew: protectedProcedure
@@ -35,12 +35,11 @@ export const systemRouter = router({
       openapi: {
         method: 'POST',
         path: '/api/test/new',
-        errorResponses: LIST_ROUTE_ERRORS,
         tags: ['System'],
-        summary: 'Checks that a signed-in call works',
+        summary: 'Check that a signed-in call works',
       },
     })
     .input(z.object({}))
     .output(messageEnvelope)
-    .mutation(() => ({ success: true as const, message: 'API call successful' })),
+    .mutation(() => okMessage('API call successful')),
 });

@@ -1,0 +1,103 @@
+/**
+ * The import scenario of npm run bench (docs/import.md#performance): a 10,000-row CSV imported
+ * through the REST API into an account that already holds 100,000 entries, preview then commit,
+ * timed end to end, with the server's peak memory. Runs alone with BENCH_ONLY=import.
+ */
+import { randomUUID } from 'node:crypto';
+import { peakRssBytes } from './rss.js';
+import { seed } from './seed.js';
+import {
+  ServerProcess,
+  createFreshDatabase,
+  freePort,
+} from '../tests/reliability/server-process.js';
+
+export const IMPORT_ROWS = 10_000;
+export const IMPORT_TARGET_SECONDS = 10;
+
+/** A bank's CSV of `rows` rows over a year, identical rows included (their occurrence counts). */
+export function benchCsv(rows: number): string {
+  const lines = ['Date,Description,Amount'];
+  for (let i = 0; i < rows; i += 1) {
+    const day = new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 30)));
+    const shop = ['Corner Coffee', 'Grocer', 'Metro card', 'Bookshop', 'Pharmacy'][i % 5];
+    // Every tenth row repeats the one before: a second genuine coffee on the same day.
+    const n = i % 10 === 9 ? i - 1 : i;
+    lines.push(
+      `${day.toISOString().slice(0, 10)},${shop} ${n % 97},-${(((n % 500) + 100) / 100).toFixed(2)}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function post(url: string, token: string, body: object, key?: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(key && { 'idempotency-key': key }),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as {
+    success: boolean;
+    message?: string;
+    data?: Record<string, unknown>;
+  };
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${json.message ?? ''}`);
+  return json.data ?? {};
+}
+
+/** Runs the scenario on a fresh database; true when it met its target. */
+export async function runImportBench(baseDatabaseUrl: string): Promise<boolean> {
+  const database = await createFreshDatabase(baseDatabaseUrl);
+  const app = new ServerProcess({
+    label: 'bench-import',
+    backend: { kind: 'postgres', databaseUrl: database.url },
+    port: await freePort(),
+    env: { DATABASE_POOL_SIZE: '10', LOG_LEVEL: 'info' },
+  });
+  try {
+    await app.start();
+    const data = await seed({
+      baseUrl: app.url,
+      databaseUrl: database.url,
+      users: 0,
+      accountsPerUser: 0,
+      ledgerRows: 100_000,
+      deepOffset: 1,
+    });
+    const { token, accountIds } = data.ledgerUser;
+    const accountId = accountIds[0] as string;
+    const content = Buffer.from(benchCsv(IMPORT_ROWS)).toString('base64');
+    const began = performance.now();
+    const preview = await post(`${app.url}/api/imports/preview`, token, { accountId, content });
+    const previewed = performance.now();
+    const commit = await post(
+      `${app.url}/api/imports`,
+      token,
+      { accountId, content },
+      randomUUID(),
+    );
+    const done = performance.now();
+    const again = await post(`${app.url}/api/imports/preview`, token, { accountId, content });
+    const rss = peakRssBytes(app.pid);
+    const seconds = (done - began) / 1000;
+    console.log(
+      [
+        '',
+        `Import: ${IMPORT_ROWS} CSV rows into an account holding ${data.ledgerRows} entries, through the REST API`,
+        `  preview ${((previewed - began) / 1000).toFixed(2)} s (${String(preview.newCount)} new), commit ${((done - previewed) / 1000).toFixed(2)} s (${String(commit.imported)} imported)`,
+        `  end to end ${seconds.toFixed(2)} s (target < ${IMPORT_TARGET_SECONDS} s); the same file again: ${String(again.duplicateCount)} duplicates, ${String(again.newCount)} new`,
+        `  peak server RSS ${(rss / 1024 / 1024).toFixed(0)} MiB`,
+      ].join('\n'),
+    );
+    return (
+      seconds < IMPORT_TARGET_SECONDS && commit.imported === IMPORT_ROWS && again.newCount === 0
+    );
+  } finally {
+    await app.stop();
+    await database.drop();
+  }
+}

@@ -1,0 +1,88 @@
+import { Link } from '@tanstack/react-router';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import { Badge } from '../ui/badge.js';
+import { Money } from '../ui/money.js';
+import { cn } from '../../lib/cn.js';
+import { formatCalendarDate } from '../../lib/format.js';
+import { signedAmount, transactionTypeLabel } from '../../lib/transaction-format.js';
+
+/** What an entry is filed under: its category by name, "Split", "Transfer" or uncategorised. */
+export function entryCategoryText(
+  entry: Pick<Transaction, 'transactionType' | 'splits' | 'categoryId'>,
+  names: ReadonlyMap<string, string> | undefined,
+): string {
+  if (entry.transactionType === 'transfer') return 'Transfer';
+  if (entry.splits.length > 0) return 'Split';
+  if (!entry.categoryId) return 'Uncategorised';
+  return names?.get(entry.categoryId) ?? 'Uncategorised';
+}
+
+function TransactionRow({
+  transaction,
+  categoryNames,
+}: {
+  transaction: Transaction;
+  categoryNames?: ReadonlyMap<string, string>;
+}) {
+  const amount = signedAmount(transaction);
+  return (
+    <li data-testid="transaction-row" className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <Link
+          to="/transactions"
+          search={{ entry: transaction.id }}
+          className="text-sm font-medium [overflow-wrap:anywhere] hover:underline"
+        >
+          {transaction.description || transaction.payee || 'No description'}
+        </Link>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <Badge>{transactionTypeLabel(transaction.transactionType)}</Badge>
+          <time dateTime={transaction.occurredOn}>
+            {formatCalendarDate(transaction.occurredOn)}
+          </time>
+          <span>{entryCategoryText(transaction, categoryNames)}</span>
+          {transaction.payee && (
+            <span className="[overflow-wrap:anywhere]">· {transaction.payee}</span>
+          )}
+        </p>
+      </div>
+      <Money
+        amount={transaction.amount}
+        text={amount.text}
+        className={cn(
+          'max-w-[50%] text-right text-sm font-semibold',
+          amount.incoming ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive',
+        )}
+      />
+    </li>
+  );
+}
+
+/**
+ * Ledger entries, newest first: description (a link to the entry on the Transactions page),
+ * type, date, category, payee and signed amount.
+ */
+export function TransactionList({
+  transactions,
+  categoryNames,
+  emptyText = 'No transactions yet.',
+}: {
+  transactions: Transaction[];
+  categoryNames?: ReadonlyMap<string, string>;
+  emptyText?: string;
+}) {
+  if (transactions.length === 0) {
+    return <p className="py-4 text-sm text-muted-foreground">{emptyText}</p>;
+  }
+  return (
+    <ul className="divide-y divide-border">
+      {transactions.map((transaction) => (
+        <TransactionRow
+          key={transaction.id}
+          transaction={transaction}
+          categoryNames={categoryNames}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { ArrowUpFromLine, MoreHorizontal, Plus, Send } from 'lucide-react';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardTitle } from '../../components/ui/card.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
+import { Money } from '../../components/ui/money.js';
+import { AccountIcon } from '../../components/widgets/account-icon.js';
+import { useAccounts } from './api.js';
+import { totalBalance } from './total-balance.js';
+
+const SHOWN = 5;
+const QUICK_ACTIONS = [
+  { label: 'Add', icon: Plus },
+  { label: 'Send', icon: Send },
+  { label: 'Top-up', icon: ArrowUpFromLine },
+  { label: 'More', icon: MoreHorizontal },
+];
+
+/** The look of a quick action, for the Send button the route hands in. */
+export const QUICK_ACTION_CLASS = 'flex h-auto flex-col gap-1 py-2';
+
+/**
+ * Send opens the transfer dialog (handed in by the route: another feature's); Add, Top-up and
+ * More do nothing yet, so they are shown switched off (docs/product.md#screens).
+ */
+function QuickActions({ send }: { send?: (icon: ReactNode) => ReactNode }) {
+  const noteId = useId();
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-4 gap-2">
+        {QUICK_ACTIONS.map(({ label, icon: Icon }) =>
+          label === 'Send' && send ? (
+            <span key={label} className="contents">
+              {send(<Icon className="h-4 w-4" aria-hidden />)}
+            </span>
+          ) : (
+            <Button
+              key={label}
+              variant="outline"
+              size="sm"
+              className="flex h-auto flex-col gap-1 py-2"
+              disabled
+              aria-describedby={noteId}
+            >
+              <Icon className="h-4 w-4" aria-hidden />
+              {label}
+            </Button>
+          ),
+        )}
+      </div>
+      <p id={noteId} className="text-xs text-muted-foreground">
+        {send ? 'Add, Top-up and More are coming soon.' : 'Quick actions are coming soon.'}
+      </p>
+    </div>
+  );
+}
+
+function AccountsSummary() {
+  const accounts = useAccounts();
+  if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
+  if (accounts.isError) {
+    return <QueryError query={accounts} fallback="Could not load your accounts." />;
+  }
+  const list = accounts.data;
+  return (
+    <div className="space-y-4">
+      <div className="@container min-w-0">
+        <p className="text-sm text-muted-foreground">Total balance</p>
+        <p className="text-[length:clamp(1.25rem,11cqi,1.875rem)] leading-tight font-bold">
+          <Money amount={totalBalance(list)} />
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Across {list.length} {list.length === 1 ? 'account' : 'accounts'}
+        </p>
+      </div>
+      {list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No accounts found.{' '}
+          <Link to="/accounts" className="font-medium text-primary underline">
+            Add one
+          </Link>
+        </p>
+      ) : (
+        <ul className="divide-y divide-border">
+          {list.slice(0, SHOWN).map((account) => (
+            <li key={account.id}>
+              <Link
+                to="/accounts/$accountId"
+                params={{ accountId: account.id }}
+                className="flex items-center gap-3 rounded-md py-2 hover:bg-muted"
+              >
+                <AccountIcon icon={account.icon} color={account.color} className="h-8 w-8" />
+                <span className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
+                  {account.title}
+                </span>
+                <Money amount={account.balance} className="max-w-[50%] text-right text-sm" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.length > SHOWN && (
+        <Link to="/accounts" className="text-sm font-medium text-primary underline">
+          View all {list.length} accounts
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The dashboard's Accounts card: real total and accounts, and the placeholder quick actions. */
+export function AccountsOverviewCard({ send }: { send?: (icon: ReactNode) => ReactNode }) {
+  return (
+    <Card className="min-w-0 space-y-4">
+      <CardTitle>Accounts</CardTitle>
+      <AccountsSummary />
+      <QuickActions send={send} />
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatMoney } from '../../lib/format.js';
+import { useBalanceOverTime, type PeriodQuery } from './api.js';
+import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoney } from './chart-card.js';
+
+/** Each account's balance and the total, day by day; a summary sentence says the same in words. */
+export function BalanceCard({ period }: { period: PeriodQuery }) {
+  const query = useBalanceOverTime(period);
+  const data = query.data;
+  const first = data?.days[0];
+  const last = data?.days.at(-1);
+  return (
+    <ChartCard
+      title="Balance over time"
+      description="Each account and the total at the end of every day, from your entries."
+      query={query}
+      empty={!data || data.accounts.length === 0}
+      emptyText="No accounts yet. Add an account on the Accounts page to follow its balance."
+      className="lg:col-span-2"
+    >
+      {() =>
+        data &&
+        first &&
+        last && (
+          <>
+            <p className="text-sm">
+              Total went from {formatMoney(first.total)} on {first.date} to{' '}
+              {formatMoney(last.total)} on {last.date}
+              {data.accounts.length > 1 &&
+                ` (${data.accounts
+                  .map((a, i) => `${a.title} ${formatMoney(last.balances[i] ?? 0)}`)
+                  .join(', ')})`}
+              .
+            </p>
+            <div className="h-72" aria-hidden>
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart
+                  accessibilityLayer={false}
+                  data={data.days.map((d) => ({
+                    date: d.date,
+                    total: d.total,
+                    ...Object.fromEntries(data.accounts.map((a, i) => [a.id, d.balances[i]])),
+                  }))}
+                >
+                  <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+                  <XAxis dataKey="date" tick={AXIS_TICK} stroke={GRID_STROKE} minTickGap={24} />
+                  <YAxis
+                    tickFormatter={axisMoney}
+                    tick={AXIS_TICK}
+                    stroke={GRID_STROKE}
+                    width={56}
+                  />
+                  <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(v) => formatMoney(Number(v))} />
+                  <Legend />
+                  {data.accounts.length > 1 &&
+                    data.accounts.map((a) => (
+                      <Line
+                        key={a.id}
+                        dataKey={a.id}
+                        name={a.title}
+                        stroke={a.color}
+                        dot={false}
+                        strokeWidth={1.5}
+                        isAnimationActive={false}
+                      />
+                    ))}
+                  <Line
+                    dataKey="total"
+                    name="Total"
+                    stroke="var(--foreground)"
+                    strokeWidth={2.5}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+          </>
+        )
+      }
+    </ChartCard>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Card, CardTitle } from '../../components/ui/card.js';
+import { QueryError } from '../../components/widgets/query-error.js';
+
+interface ChartQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * One chart of the page: its title, a skeleton while it loads, its error with Retry, an empty
+ * state that says what to do, or the chart (each chart brings its own text alternative).
+ */
+export function ChartCard(props: {
+  title: string;
+  description: string;
+  query: ChartQuery;
+  empty: boolean;
+  emptyText: string;
+  className?: string;
+  children: () => ReactNode;
+}) {
+  const { query } = props;
+  return (
+    <Card className={props.className}>
+      <section aria-label={props.title} className="flex flex-col gap-4">
+        <div>
+          <CardTitle>{props.title}</CardTitle>
+          <p className="text-sm text-muted-foreground">{props.description}</p>
+        </div>
+        {query.isPending ? (
+          <div
+            role="status"
+            aria-label={`Loading ${props.title.toLowerCase()}`}
+            className="h-64 animate-pulse rounded-lg bg-muted"
+          />
+        ) : query.isError ? (
+          <QueryError query={query} fallback={`Could not load ${props.title.toLowerCase()}.`} />
+        ) : props.empty ? (
+          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+            {props.emptyText}
+          </p>
+        ) : (
+          props.children()
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/** Axis text and grid lines in the theme's own colours, readable in light and dark. */
+export const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
+export const GRID_STROKE = 'var(--border)';
+export const TOOLTIP_STYLE = {
+  backgroundColor: 'var(--card)',
+  border: '1px solid var(--border)',
+  borderRadius: 8,
+  color: 'var(--foreground)',
+};
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** "$1.2K" on an axis, where the full figure would not fit. */
+export const axisMoney = (value: number) =>
+  `${value < 0 ? '-' : ''}$${compact.format(Math.abs(value))}`;

@@ -1,0 +1,124 @@
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatMoney } from '../../lib/format.js';
+import { useIncomeVsSpending } from './api.js';
+import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoney } from './chart-card.js';
+
+/** Emerald and rose at shades that keep 3:1 against both the light and the dark card. */
+const INCOME = '#059669';
+const SPENDING = '#e11d48';
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit' });
+const labelOf = (month: string) => monthName.format(new Date(`${month}-15T12:00:00`));
+
+/** The last 12 months: income and spending bars, the net as a line, the average month. */
+export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
+  const query = useIncomeVsSpending(accountId);
+  const data = query.data;
+  const empty = !data || data.months.every((m) => m.income === 0 && m.spending === 0);
+  return (
+    <ChartCard
+      title="Income vs spending"
+      description="The last 12 months, with the net of each month as a line."
+      query={query}
+      empty={empty}
+      emptyText="No income or spending in the last 12 months yet. Deposits and expenses you record will show here."
+      className="lg:col-span-2"
+    >
+      {() =>
+        data && (
+          <>
+            <p className="text-sm">
+              Average month: income {formatMoney(data.average.income)}, spending{' '}
+              {formatMoney(data.average.spending)}, net {formatMoney(data.average.net)}.
+            </p>
+            <div className="h-72" aria-hidden>
+              <ResponsiveContainer width="100%" height="100%">
+                <ComposedChart
+                  accessibilityLayer={false}
+                  data={data.months.map((m) => ({ ...m, label: labelOf(m.month) }))}
+                >
+                  <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+                  <XAxis dataKey="label" tick={AXIS_TICK} stroke={GRID_STROKE} />
+                  <YAxis
+                    tickFormatter={axisMoney}
+                    tick={AXIS_TICK}
+                    stroke={GRID_STROKE}
+                    width={56}
+                  />
+                  <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(v) => formatMoney(Number(v))} />
+                  <Legend />
+                  <Bar dataKey="income" name="Income" fill={INCOME} isAnimationActive={false} />
+                  <Bar
+                    dataKey="spending"
+                    name="Spending"
+                    fill={SPENDING}
+                    isAnimationActive={false}
+                  />
+                  <Line
+                    dataKey="net"
+                    name="Net"
+                    stroke="var(--foreground)"
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                  <ReferenceLine
+                    y={data.average.spending}
+                    stroke={SPENDING}
+                    strokeDasharray="4 4"
+                    label={{ value: 'Avg spending', fill: 'var(--muted-foreground)', fontSize: 11 }}
+                  />
+                </ComposedChart>
+              </ResponsiveContainer>
+            </div>
+            <details className="text-sm">
+              <summary className="cursor-pointer text-muted-foreground">Show as a table</summary>
+              <table className="mt-2 w-full text-left">
+                <caption className="sr-only">Income and spending per month</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="py-1">
+                      Month
+                    </th>
+                    <th scope="col" className="py-1 text-right">
+                      Income
+                    </th>
+                    <th scope="col" className="py-1 text-right">
+                      Spending
+                    </th>
+                    <th scope="col" className="py-1 text-right">
+                      Net
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="tabular-nums">
+                  {data.months.map((m) => (
+                    <tr key={m.month} className="border-t border-border">
+                      <th scope="row" className="py-1 font-normal">
+                        {labelOf(m.month)}
+                      </th>
+                      <td className="py-1 text-right">{formatMoney(m.income)}</td>
+                      <td className="py-1 text-right">{formatMoney(m.spending)}</td>
+                      <td className="py-1 text-right">{formatMoney(m.net)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </>
+        )
+      }
+    </ChartCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMutation } from '@tanstack/react-query';
+import type {
+  CreateCategoryGroupInput,
+  CreateCategoryInput,
+  DeleteCategoryInput,
+  ReorderCategoriesInput,
+  ReorderCategoryGroupsInput,
+  UpdateCategoryGroupInput,
+  UpdateCategoryInput,
+} from '../../../shared/schemas/category.js';
+import { unwrap } from '../../lib/envelope.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
+import { RETRY_UNANSWERED } from '../../lib/query-client.js';
+import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
+
+/**
+ * Categories and their groups (GET/POST/PATCH/DELETE /api/categories, /api/category-groups).
+ * Every mutation refreshes the list; deleting a category also moves entries, so the ledger's
+ * views are refreshed too. Each call carries an Idempotency-Key (a create: its form's).
+ */
+
+const ALL = {};
+
+export function useCategoryList() {
+  return trpc.category.list.useQuery(ALL, { select: unwrap });
+}
+
+export function prefetchCategoryList(utils: TrpcUtils): void {
+  void utils.category.list.prefetch(ALL);
+}
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+/** A category mutation with a fresh key (or the given one), refreshing the categories after. */
+function useCategoryMutation<I, O>(
+  call: (utils: Utils, input: I, key: string) => Promise<O>,
+  alsoLedger = false,
+) {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: I & { idempotencyKey?: string }) =>
+      call(utils, input as I, idempotencyKey ?? newIdempotencyKey()),
+    onSuccess: () =>
+      Promise.all([
+        utils.category.invalidate(),
+        ...(alsoLedger ? [utils.transaction.invalidate(), utils.expense.invalidate()] : []),
+      ]),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export const useCreateGroup = () =>
+  useCategoryMutation((utils, input: CreateCategoryGroupInput, key) =>
+    utils.client.category.createGroup.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useUpdateGroup = () =>
+  useCategoryMutation((utils, input: UpdateCategoryGroupInput, key) =>
+    utils.client.category.updateGroup.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useDeleteGroup = () =>
+  useCategoryMutation((utils, input: { id: string }, key) =>
+    utils.client.category.deleteGroup.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useReorderGroups = () =>
+  useCategoryMutation((utils, input: ReorderCategoryGroupsInput, key) =>
+    utils.client.category.reorderGroups.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useCreateCategory = () =>
+  useCategoryMutation((utils, input: CreateCategoryInput, key) =>
+    utils.client.category.create.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useUpdateCategory = () =>
+  useCategoryMutation((utils, input: UpdateCategoryInput, key) =>
+    utils.client.category.update.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useReorderCategories = () =>
+  useCategoryMutation((utils, input: ReorderCategoriesInput, key) =>
+    utils.client.category.reorder.mutate(input, withIdempotencyKey(key)),
+  );
+
+export const useDeleteCategory = () =>
+  useCategoryMutation(
+    (utils, input: DeleteCategoryInput, key) =>
+      utils.client.category.delete.mutate(input, withIdempotencyKey(key)).then(unwrap),
+    true,
+  );

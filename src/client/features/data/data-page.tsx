@@ -1,0 +1,137 @@
+import { useId, useState } from 'react';
+import { Download, Upload } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardTitle } from '../../components/ui/card.js';
+import { failureToast } from '../../lib/api-error.js';
+import { useSubmission } from '../../lib/use-submission.js';
+import type { BookExport } from '../../../shared/schemas/book-export.js';
+import { useRestoreBook } from './api.js';
+
+/**
+ * /data: the person's data leaves with them. A CSV of every transaction, the full export as one
+ * JSON file, and the restore of such a file into an empty book (docs/analytics.md).
+ */
+export function DataPage(props: {
+  onDownloadCsv: () => Promise<void>;
+  onDownloadExport: () => Promise<void>;
+}) {
+  const fileId = useId();
+  const statusId = useId();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const restore = useRestoreBook();
+  const submission = useSubmission();
+
+  const download = async (key: string, run: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await run();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The download failed.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const runRestore = async () => {
+    if (!file) return;
+    setStatus(null);
+    let parsed: BookExport;
+    try {
+      const json: unknown = JSON.parse(await file.text());
+      // A file saved from the API directly still holds the envelope around the book.
+      parsed = (
+        json && typeof json === 'object' && 'success' in json && 'data' in json ? json.data : json
+      ) as BookExport;
+    } catch {
+      setStatus({ ok: false, text: 'This file is not JSON: choose a file made by Full export.' });
+      return;
+    }
+    try {
+      await submission.run(parsed, (idempotencyKey) =>
+        restore.mutateAsync({ file: parsed, idempotencyKey }).then(({ accounts, entries }) => {
+          setStatus({
+            ok: true,
+            text: `Restored ${accounts} accounts and ${entries} entries.`,
+          });
+        }),
+      );
+    } catch (error) {
+      const failure = failureToast(error, 'The restore failed.');
+      setStatus({
+        ok: false,
+        text: failure.description ? `${failure.message} ${failure.description}` : failure.message,
+      });
+    }
+  };
+
+  return (
+    <section aria-labelledby="data-heading" className="mx-auto max-w-3xl space-y-6">
+      <h1 id="data-heading" className="text-2xl font-bold">
+        Export and restore
+      </h1>
+      <Card className="space-y-4">
+        <CardTitle>Export</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          A CSV of every transaction opens in any spreadsheet. The full export is one JSON file
+          with your accounts, categories, entries, splits, transfers and history, and can be
+          restored later.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="outline"
+            disabled={busy !== null}
+            onClick={() => void download('csv', props.onDownloadCsv)}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Transactions (CSV)
+          </Button>
+          <Button
+            variant="outline"
+            disabled={busy !== null}
+            onClick={() => void download('json', props.onDownloadExport)}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Full export (JSON)
+          </Button>
+        </div>
+      </Card>
+      <Card className="space-y-4">
+        <CardTitle>Restore</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          Restores a full export into this book. It works only while the book has no accounts and
+          no entries, and a file with any problem is refused whole: nothing is changed.
+        </p>
+        <div className="flex flex-col gap-2">
+          <label htmlFor={fileId} className="text-sm font-medium">
+            Export file (.json)
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept="application/json,.json"
+            aria-describedby={statusId}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setStatus(null);
+            }}
+            className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-transparent file:px-3 file:py-2 file:text-sm"
+          />
+        </div>
+        <Button disabled={!file || submission.pending} onClick={() => void runRestore()}>
+          <Upload className="h-4 w-4" aria-hidden />
+          Restore
+        </Button>
+        <p
+          id={statusId}
+          role="status"
+          className={status?.ok === false ? 'text-sm text-destructive' : 'text-sm'}
+        >
+          {status?.text}
+        </p>
+      </Card>
+    </section>
+  );
+}

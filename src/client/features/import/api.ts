@@ -1,0 +1,144 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CategoryGroup } from '../../../shared/schemas/category.js';
+import type { CsvMapping } from '../../../shared/schemas/import.js';
+import type { RuleDraft } from '../../../shared/schemas/rule.js';
+import { unwrap } from '../../lib/envelope.js';
+import { invalidateMoneyViews } from '../../lib/money-views.js';
+import { RETRY_UNANSWERED } from '../../lib/query-client.js';
+import { trpc, withIdempotencyKey } from '../../lib/trpc.js';
+
+/**
+ * Import's data (docs/import.md): the preview (changes nothing, so it needs no key), the import
+ * and the revert (one request per intent, with the submission's Idempotency-Key), the batches
+ * of an account and the book's rules.
+ */
+
+export interface ImportFile {
+  accountId: string;
+  fileName: string;
+  /** The file's bytes in base64. */
+  content: string;
+  mapping?: CsvMapping | undefined;
+}
+
+/** A file's bytes as base64, in chunks so a large file does not overflow the call stack. */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+export function usePreviewImport() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (input: ImportFile) => utils.client.imports.preview.mutate(input).then(unwrap),
+  });
+}
+
+export function useCommitImport() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({
+      idempotencyKey,
+      ...input
+    }: ImportFile & { lines: number[]; idempotencyKey: string }) =>
+      utils.client.imports.commit.mutate(input, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => {
+      void invalidateMoneyViews(utils);
+      void utils.imports.invalidate();
+    },
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useImportBatches(accountId: string | undefined) {
+  return trpc.imports.list.useQuery(
+    { accountId },
+    { select: unwrap, enabled: accountId !== undefined },
+  );
+}
+
+export function useRevertImport() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      utils.client.imports.revert.mutate({ id }, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => {
+      void invalidateMoneyViews(utils);
+      void utils.imports.invalidate();
+    },
+    ...RETRY_UNANSWERED,
+  });
+}
+
+/**
+ * The book's category groups for the rule form's picker and the review's names (GET
+ * /api/categories). Its own hook here: a feature does not import another's (docs/client.md).
+ */
+export function useCategoryGroups() {
+  return trpc.category.list.useQuery({}, { select: unwrap, staleTime: 60_000 });
+}
+
+/** id -> category name, archived ones included (a rule or a row may still name one). */
+export function categoryNames(groups: CategoryGroup[] | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const group of groups ?? []) {
+    for (const category of group.categories) names.set(category.id, category.name);
+  }
+  return names;
+}
+
+export function useRules() {
+  return trpc.rules.list.useQuery({}, { select: unwrap });
+}
+
+type Keyed<T> = T & { idempotencyKey: string };
+/** A rule as the form sends it (the server fills in what is left out). */
+export type RuleInput = Omit<RuleDraft, 'enabled'> & { enabled?: boolean };
+
+/** Rules change what the next import sets: the list is refetched after every change. */
+export function useSaveRule() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: Keyed<RuleInput & { id?: string }>) =>
+      input.id === undefined
+        ? utils.client.rules.create.mutate(input, withIdempotencyKey(idempotencyKey))
+        : utils.client.rules.update.mutate(
+            { ...input, id: input.id },
+            withIdempotencyKey(idempotencyKey),
+          ),
+    onSuccess: () => void utils.rules.invalidate(),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useDeleteRule() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: Keyed<{ id: string }>) =>
+      utils.client.rules.delete.mutate({ id }, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => void utils.rules.invalidate(),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useReorderRules() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ ruleIds, idempotencyKey }: Keyed<{ ruleIds: string[] }>) =>
+      utils.client.rules.reorder.mutate({ ruleIds }, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => void utils.rules.invalidate(),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+/** What a draft would match among the latest entries; nothing is saved. */
+export function useTestRule() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (input: RuleInput) => utils.client.rules.test.mutate(input).then(unwrap),
+  });
+}

@@ -1,0 +1,149 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Rule } from '../../../shared/schemas/rule.js';
+import { Button } from '../../components/ui/button.js';
+import { failureToast } from '../../lib/api-error.js';
+import { useSubmission } from '../../lib/use-submission.js';
+import {
+  categoryNames,
+  useCategoryGroups,
+  useDeleteRule,
+  useReorderRules,
+  useRules,
+  useSaveRule,
+} from './api.js';
+import { RuleForm } from './rule-form.js';
+
+function describeRule(rule: Rule, categories: Map<string, string>): string {
+  const parts: string[] = [];
+  if (rule.match) parts.push(`${rule.match.field} ${rule.match.operator} “${rule.match.value}”`);
+  if (rule.amountMin !== null) parts.push(`amount from ${rule.amountMin}`);
+  if (rule.amountMax !== null) parts.push(`amount up to ${rule.amountMax}`);
+  if (rule.accountId) parts.push('one account');
+  const sets: string[] = [];
+  if (rule.set.categoryId) {
+    const name = categories.get(rule.set.categoryId);
+    sets.push(name === undefined ? 'a category' : `category “${name}”`);
+  }
+  if (rule.set.payee) sets.push(`payee “${rule.set.payee}”`);
+  if (rule.set.tags) sets.push(`tags ${rule.set.tags.join(', ')}`);
+  if (rule.set.description) sets.push(`description “${rule.set.description}”`);
+  return `When ${parts.join(', ')}: set ${sets.join(', ')}`;
+}
+
+/** /rules: the book's rules in the order they apply (the first match wins). */
+export function RulesPage() {
+  const rules = useRules().data ?? [];
+  const categories = categoryNames(useCategoryGroups().data);
+  const save = useSaveRule();
+  const remove = useDeleteRule();
+  const reorder = useReorderRules();
+  const submission = useSubmission();
+
+  async function act(payload: unknown, task: (key: string) => Promise<unknown>, failure: string) {
+    try {
+      await submission.run(payload, task);
+    } catch (error) {
+      const { message, description } = failureToast(error, failure);
+      toast.error(message, { description });
+    }
+  }
+
+  const move = (index: number, by: number) => {
+    const ids = rules.map((rule) => rule.id);
+    const [id] = ids.splice(index, 1);
+    if (id === undefined) return;
+    ids.splice(index + by, 0, id);
+    void act(
+      ids,
+      (idempotencyKey) => reorder.mutateAsync({ ruleIds: ids, idempotencyKey }),
+      'Failed to reorder the rules',
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Rules</h1>
+      <p className="text-sm text-muted-foreground">
+        Rules apply to imported rows in this order; the first one that matches sets its fields.
+      </p>
+      {rules.length === 0 ? (
+        <p className="text-sm">No rules yet.</p>
+      ) : (
+        <ol className="space-y-2">
+          {rules.map((rule, index) => (
+            <li
+              key={rule.id}
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-border p-3"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{rule.name}</p>
+                <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                  {describeRule(rule, categories)}
+                </p>
+              </div>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={rule.enabled}
+                  onChange={(event) => {
+                    const { id, name, match, amountMin, amountMax, accountId, set } = rule;
+                    const input = {
+                      id,
+                      name,
+                      match,
+                      amountMin,
+                      amountMax,
+                      accountId,
+                      set,
+                      enabled: event.target.checked,
+                    };
+                    void act(
+                      input,
+                      (idempotencyKey) => save.mutateAsync({ ...input, idempotencyKey }),
+                      'Failed to change the rule',
+                    );
+                  }}
+                />
+                Enabled
+              </label>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={`Move ${rule.name} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUp aria-hidden className="h-4 w-4" />
+              </Button>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={`Move ${rule.name} down`}
+                disabled={index === rules.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown aria-hidden className="h-4 w-4" />
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Delete ${rule.name}`}
+                onClick={() =>
+                  void act(
+                    rule.id,
+                    (idempotencyKey) => remove.mutateAsync({ id: rule.id, idempotencyKey }),
+                    'Failed to delete the rule',
+                  )
+                }
+              >
+                Delete
+              </Button>
+            </li>
+          ))}
+        </ol>
+      )}
+      <RuleForm />
+    </div>
+  );
+}

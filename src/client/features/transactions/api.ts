@@ -1,0 +1,171 @@
+import { useMutation } from '@tanstack/react-query';
+import type {
+  BulkCategorizeInput,
+  CreateEntryInput,
+  UpdateEntryInput,
+} from '../../../shared/schemas/entry.js';
+import type { SearchTransactionsInput } from '../../../shared/schemas/ledger-query.js';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import { unwrap } from '../../lib/envelope.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
+import { invalidateMoneyViews } from '../../lib/money-views.js';
+import { RETRY_UNANSWERED } from '../../lib/query-client.js';
+import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
+
+/**
+ * The Transactions page's data (docs/client.md#data-featuresnameapits): the searched list a
+ * page at a time, one entry with its history, categories, payees and tags, and every mutation
+ * of an entry. Each mutation refreshes the money views itself (balances, lists, the entry), and
+ * answers with the envelope's data, and takes an Idempotency-Key: the form's submission's key (lib/use-submission.ts), or a fresh
+ * one for a one-click action (undo, bulk), so a retry after no answer applies at most once.
+ */
+
+const PAGE_SIZE = 50;
+
+type Keyed<T> = T & { idempotencyKey: string };
+
+interface SearchPage {
+  data: { items: Transaction[]; nextCursor: string | null };
+}
+
+const nextCursor = (page: SearchPage) => page.data.nextCursor ?? undefined;
+const allItems = (data: { pages: SearchPage[] }) => data.pages.flatMap((page) => page.data.items);
+const listInput = (search: SearchTransactionsInput) => ({ ...search, limit: PAGE_SIZE });
+
+/** The entries of a view, in its sort, every page loaded so far. */
+export function useTransactionSearch(search: SearchTransactionsInput) {
+  return trpc.transaction.list.useInfiniteQuery(listInput(search), {
+    getNextPageParam: nextCursor,
+    select: allItems,
+    // While the next search words are on their way, the rows of the last ones stay on screen.
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function prefetchTransactionSearch(utils: TrpcUtils, search: SearchTransactionsInput) {
+  void utils.transaction.list.prefetchInfinite(listInput(search));
+}
+
+/** One entry and its history, oldest first. */
+export function useEntry(id: string | undefined) {
+  return trpc.entry.get.useQuery({ id: id ?? '' }, { enabled: Boolean(id), select: unwrap });
+}
+
+const CATEGORIES = {};
+
+/** Every category group of the book with its categories (archived ones flagged). */
+export function useCategoryGroups() {
+  return trpc.category.list.useQuery(CATEGORIES, { select: unwrap, staleTime: 60_000 });
+}
+
+export function prefetchCategoryGroups(utils: TrpcUtils): void {
+  void utils.category.list.prefetch(CATEGORIES);
+}
+
+/** Payees of earlier entries matching what is typed, most used first. */
+export function usePayeeSuggestions(q: string) {
+  return trpc.transaction.payees.useQuery(
+    { q: q.trim() || undefined },
+    { select: unwrap, staleTime: 30_000, placeholderData: (previous) => previous },
+  );
+}
+
+/** Every tag of the book's entries, most used first (the tag filter's suggestions). */
+export function useTags() {
+  return trpc.transaction.tags.useQuery({}, { select: unwrap, staleTime: 30_000 });
+}
+
+/** After any change of entries: balances, lists, expenses, the entries' details and history. */
+async function refreshLedger(utils: ReturnType<typeof trpc.useUtils>) {
+  await Promise.all([
+    // transaction.* holds the lists, payees and tags alike.
+    invalidateMoneyViews(utils),
+    utils.entry.invalidate(),
+  ]);
+}
+
+export function useCreateEntry() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: Keyed<CreateEntryInput>) =>
+      utils.client.entry.create.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useUpdateEntry() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: Keyed<UpdateEntryInput>) =>
+      utils.client.entry.update.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useDeleteEntry() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (input: { id: string; expectedVersion?: number }) =>
+      utils.client.entry.delete.mutate(input, withIdempotencyKey(newIdempotencyKey())).then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useBulkCategorize() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (input: BulkCategorizeInput) =>
+      utils.client.entry.bulkCategorize
+        .mutate(input, withIdempotencyKey(newIdempotencyKey()))
+        .then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useBulkDelete() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      utils.client.entry.bulkDelete
+        .mutate({ ids }, withIdempotencyKey(newIdempotencyKey()))
+        .then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+export function useDeleteTransfer() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: (input: { id: string; expectedVersion?: number }) =>
+      utils.client.transfer.delete
+        .mutate(input, withIdempotencyKey(newIdempotencyKey()))
+        .then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+/**
+ * Undo of a recorded change, for the toast's Undo button: a plain async function (the toast
+ * outlives the form that showed it), one key per click.
+ */
+export function useUndo() {
+  const utils = trpc.useUtils();
+  return async (changeId: string) => {
+    const key = newIdempotencyKey();
+    await utils.client.change.undo.mutate({ id: changeId }, withIdempotencyKey(key));
+    await refreshLedger(utils);
+  };
+}
+
+const ALL_ACCOUNTS = {};
+
+/** The book's accounts, for the pickers and to name an entry's account. */
+export function useAccountChoices() {
+  return trpc.account.list.useQuery(ALL_ACCOUNTS, { select: unwrap });
+}

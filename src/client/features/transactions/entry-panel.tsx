@@ -1,0 +1,150 @@
+import { Trash2 } from 'lucide-react';
+import type { Account } from '../../../shared/schemas/account.js';
+import type { CategoryGroup } from '../../../shared/schemas/category.js';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import { Dialog } from '../../components/overlays/dialog.js';
+import { Button } from '../../components/ui/button.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { PageSpinner } from '../../components/widgets/page-spinner.js';
+import { QueryError } from '../../components/widgets/query-error.js';
+import { failureToast } from '../../lib/api-error.js';
+import { formatCalendarDate, formatMoney } from '../../lib/format.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
+import { categoryNames } from './category-select.js';
+import { EntryForm } from './entry-form.js';
+import { EntryHistory } from './entry-history.js';
+import { toastWithUndo } from './undo-toast.js';
+
+interface PanelData {
+  accounts: Account[];
+  groups: CategoryGroup[];
+}
+
+function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
+  const deleteEntry = useDeleteEntry();
+  const deleteTransfer = useDeleteTransfer();
+  const undo = useUndo();
+  const transfer = props.entry.transfer;
+  const pending = deleteEntry.isPending || deleteTransfer.isPending;
+
+  async function remove() {
+    try {
+      const answer = transfer
+        ? await deleteTransfer.mutateAsync({ id: transfer.id })
+        : await deleteEntry.mutateAsync({
+            id: props.entry.id,
+            expectedVersion: props.entry.version,
+          });
+      toastWithUndo(transfer ? 'Transfer deleted' : 'Transaction deleted', answer.changeId, undo);
+      props.onDeleted();
+    } catch (error) {
+      const failure = failureToast(error, 'Failed to delete transaction');
+      screenToast.error(failure.message, { description: failure.description });
+    }
+  }
+
+  return (
+    <Button
+      variant="destructive"
+      className="w-full"
+      disabled={pending}
+      onClick={() => void remove()}
+    >
+      {pending ? (
+        <Spinner className="h-4 w-4" label="Deleting" />
+      ) : (
+        <Trash2 className="h-4 w-4" aria-hidden />
+      )}
+      {transfer ? 'Delete transfer' : 'Delete transaction'}
+    </Button>
+  );
+}
+
+/** A transfer's leg: both accounts, the amount; it is deleted (and undone) as one. */
+function TransferSummary({ entry, accounts }: { entry: Transaction; accounts: Account[] }) {
+  const title = (id: string | undefined) =>
+    accounts.find((account) => account.id === id)?.title ?? 'a deleted account';
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-muted-foreground">From</dt>
+      <dd className="[overflow-wrap:anywhere]">{title(entry.transfer?.fromAccountId)}</dd>
+      <dt className="text-muted-foreground">To</dt>
+      <dd className="[overflow-wrap:anywhere]">{title(entry.transfer?.toAccountId)}</dd>
+      <dt className="text-muted-foreground">Amount</dt>
+      <dd>{formatMoney(entry.amount)}</dd>
+      <dt className="text-muted-foreground">Date</dt>
+      <dd>{formatCalendarDate(entry.occurredOn)}</dd>
+      <dt className="text-muted-foreground">Description</dt>
+      <dd className="[overflow-wrap:anywhere]">{entry.description || 'No description'}</dd>
+    </dl>
+  );
+}
+
+function ExistingEntry(props: PanelData & { id: string; onClose: () => void }) {
+  const detail = useEntry(props.id);
+  if (detail.isPending) return <PageSpinner label="Loading the transaction" />;
+  if (detail.isError) {
+    return <QueryError query={detail} fallback="Could not load the transaction." />;
+  }
+  const { transaction, history } = detail.data;
+  const categories = categoryNames(props.groups);
+  const names = {
+    category: (id: string) => categories.get(id),
+    account: (id: string) => props.accounts.find((account) => account.id === id)?.title,
+  };
+  return (
+    <div className="space-y-6">
+      {transaction.transfer ? (
+        <TransferSummary entry={transaction} accounts={props.accounts} />
+      ) : (
+        // A new version is a new form: what it shows starts again from the saved entry.
+        <EntryForm
+          key={`${transaction.id}-${transaction.version}`}
+          entry={transaction}
+          accounts={props.accounts}
+          groups={props.groups}
+          onDone={props.onClose}
+        />
+      )}
+      <DeleteButton entry={transaction} onDeleted={props.onClose} />
+      <EntryHistory history={history} names={names} />
+    </div>
+  );
+}
+
+/**
+ * The entry's side panel: a new entry, or one entry to edit, delete and see the history of.
+ * `target` is 'new', an entry id, or null (closed).
+ */
+export function EntryPanel(
+  props: PanelData & { target: string | null; onClose: () => void; initialAccountId?: string },
+) {
+  const open = props.target !== null;
+  const creating = props.target === 'new';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) props.onClose();
+      }}
+      title={creating ? 'New transaction' : 'Transaction'}
+      description={
+        creating
+          ? 'A deposit, withdrawal or expense; back-date it if it happened earlier.'
+          : 'Edit any field; every change is kept in its history and can be undone.'
+      }
+    >
+      {creating ? (
+        <EntryForm
+          accounts={props.accounts}
+          groups={props.groups}
+          initialAccountId={props.initialAccountId}
+          onDone={props.onClose}
+        />
+      ) : (
+        props.target && <ExistingEntry {...props} id={props.target} />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { DESCRIPTION_MAX } from '../../../shared/limits.js';
+import { isCalendarDate } from '../../../shared/dates.js';
+import { AmountInput } from '../../components/forms/amount-input.js';
+import { FieldError } from '../../components/forms/field-error.js';
+import { useAmountField } from '../../components/forms/use-amount-field.js';
+import { Dialog } from '../../components/overlays/dialog.js';
+import { Button } from '../../components/ui/button.js';
+import { Input, Textarea } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
+import { Select } from '../../components/ui/select.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { failureToast } from '../../lib/api-error.js';
+import { formatMoney, todayLocal } from '../../lib/format.js';
+import { screenToast } from '../../lib/screen-toast.js';
+import { useSubmission } from '../../lib/use-submission.js';
+import { useCreateTransfer, useTransferAccounts } from './api.js';
+
+function TransferForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const accounts = useTransferAccounts();
+  const amount = useAmountField('Please enter a valid amount.');
+  const [from, setFrom] = useState<string | undefined>();
+  const [to, setTo] = useState<string | undefined>();
+  const [occurredOn, setOccurredOn] = useState(todayLocal());
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateTransfer();
+  const submission = useSubmission();
+  const options = (accounts.data ?? []).map((account) => ({
+    value: account.id,
+    label: `${account.title} (${formatMoney(account.balance)})`,
+  }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    amount.touch();
+    let reason: string | null = null;
+    if (amount.amount === null) reason = amount.error;
+    else if (!from || !to) reason = 'Choose both accounts';
+    else if (from === to) reason = 'Choose two different accounts';
+    else if (!isCalendarDate(occurredOn)) reason = 'Enter the date of the transfer';
+    setProblem(reason);
+    if (reason || amount.amount === null || !from || !to) return;
+    const input = {
+      fromAccountId: from,
+      toAccountId: to,
+      amount: amount.amount,
+      occurredOn,
+      description: description.trim(),
+    };
+    try {
+      const done = await submission.run(input, (idempotencyKey) =>
+        create.mutateAsync({ ...input, idempotencyKey }),
+      );
+      if (!done) return;
+      toast.success('Transfer completed');
+      onDone();
+    } catch (error) {
+      const failure = failureToast(error, 'Failed to transfer');
+      screenToast.error(failure.message, { description: failure.description });
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-from`}>From account</Label>
+        <Select
+          id={`${id}-from`}
+          ariaLabel="From account"
+          placeholder="Choose an account"
+          value={from}
+          onValueChange={setFrom}
+          options={options}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-to`}>To account</Label>
+        <Select
+          id={`${id}-to`}
+          ariaLabel="To account"
+          placeholder="Choose an account"
+          value={to}
+          onValueChange={setTo}
+          options={options}
+        />
+      </div>
+      <AmountInput field={amount} />
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-date`}>Date</Label>
+        <Input
+          id={`${id}-date`}
+          type="date"
+          value={occurredOn}
+          onChange={(event) => setOccurredOn(event.target.value)}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-description`}>Description</Label>
+        <Textarea
+          id={`${id}-description`}
+          value={description}
+          maxLength={DESCRIPTION_MAX}
+          placeholder="What is it for? (optional)"
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <FieldError id={`${id}-problem`} message={problem} />
+      <Button type="submit" className="w-full" disabled={submission.pending}>
+        {submission.pending && <Spinner className="h-4 w-4" label="Transferring" />}
+        Transfer
+      </Button>
+    </form>
+  );
+}
+
+/** Money from one account of the book to another, as one transfer (POST /api/transfers). */
+export function TransferDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Transfer money"
+      description="Moves money between two of your accounts; both balances change together."
+    >
+      <TransferForm onDone={() => props.onOpenChange(false)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { sql, type Selectable } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import type { BooksTable } from '../../db/schema.js';
+import type { BookRole } from '../../../shared/schemas/book.js';
+
+// The books and memberships tables (docs/architecture.md#data-access, docs/ledger.md#books).
+
+/** The name a personal book gets; its owner may rename it. */
+export const PERSONAL_BOOK_NAME = 'Personal';
+
+/**
+ * Gives a new user their personal book: the book, the owner membership and the default
+ * categories (the migration's seed_default_categories, the one list of them). Call it in the
+ * transaction that creates the user, so no user ever exists without a book.
+ */
+export async function createPersonalBook(db: DbOrTx, userId: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    WITH book AS (
+      INSERT INTO books (name, personal_owner_id) VALUES (${PERSONAL_BOOK_NAME}, ${userId})
+      RETURNING id
+    ), membership AS (
+      INSERT INTO memberships (book_id, user_id, role) SELECT id, ${userId}, 'owner' FROM book
+    )
+    SELECT id FROM book`.execute(db);
+  const bookId = rows[0]?.id;
+  if (!bookId) throw new Error('The personal book was not created');
+  // A separate statement: the categories reference the book, which must exist by then.
+  await sql`SELECT seed_default_categories(${bookId}::uuid)`.execute(db);
+  return bookId;
+}
+
+export type BookRow = Selectable<BooksTable>;
+
+/** A book the user is a member of, with their role; undefined when they are not. */
+export function findMemberBook(
+  db: DbOrTx,
+  bookId: string,
+  userId: string,
+): Promise<(BookRow & { role: BookRole }) | undefined> {
+  return db
+    .selectFrom('books')
+    .innerJoin('memberships', 'memberships.book_id', 'books.id')
+    .selectAll('books')
+    .select('memberships.role')
+    .where('books.id', '=', bookId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Renames a book or sets its time zone; undefined when there is no such book. */
+export function updateBookFields(
+  db: DbOrTx,
+  bookId: string,
+  fields: { name?: string | undefined; timeZone?: string | undefined },
+): Promise<BookRow | undefined> {
+  return db
+    .updateTable('books')
+    .set({
+      ...(fields.name !== undefined && { name: fields.name }),
+      ...(fields.timeZone !== undefined && { time_zone: fields.timeZone }),
+    })
+    .where('id', '=', bookId)
+    .returningAll()
+    .executeTakeFirst();
+}

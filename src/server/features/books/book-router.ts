@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { protectedProcedure, router } from '../../trpc/init.js';
+import { ok } from '../../trpc/envelope.js';
+import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { bookOutput, updateBookInput } from '../../../shared/schemas/book.js';
+import { getBook, updateBook } from './book-service.js';
+
+// The caller's book: today their personal one (docs/ledger.md#books).
+
+const tags = ['Book'];
+
+export const bookRouter = router({
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/book',
+        tags,
+        summary: 'Your book: its name, time zone and your role in it',
+      },
+    })
+    .input(z.object({}))
+    .output(bookOutput)
+    .query(async ({ ctx }) => ok(await getBook(ctx.database.db, ctx.bookId, ctx.user.id))),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/api/book',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary: 'Rename your book or set its IANA time zone (the day new entries default to)',
+      },
+    })
+    .input(updateBookInput)
+    .output(bookOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await updateBook(db, { bookId: ctx.bookId, userId: ctx.user.id }, input),
+          'Book updated',
+        ),
+      ),
+    ),
+});

@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../db/connect.js';
+import { AppError } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import type { Book, BookRole, UpdateBookInput } from '../../../shared/schemas/book.js';
+import { findMemberBook, updateBookFields, type BookRow } from './book-repository.js';
+
+// The caller's book (docs/ledger.md#books): its name and the time zone its dates follow.
+
+function toBook(row: BookRow, role: BookRole): Book {
+  return {
+    id: row.id,
+    name: row.name,
+    timeZone: row.time_zone,
+    role,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The signed-in context always names a book the user is a member of; anything else is ours. */
+async function memberBook(db: DbOrTx, bookId: string, userId: string) {
+  const row = await findMemberBook(db, bookId, userId);
+  if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  return row;
+}
+
+export async function getBook(db: DbOrTx, bookId: string, userId: string): Promise<Book> {
+  const row = await memberBook(db, bookId, userId);
+  return toBook(row, row.role);
+}
+
+export async function updateBook(
+  db: DbOrTx,
+  who: { bookId: string; userId: string },
+  input: UpdateBookInput,
+): Promise<Book> {
+  const { role } = await memberBook(db, who.bookId, who.userId);
+  const row = await updateBookFields(db, who.bookId, input);
+  if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  return toBook(row, role);
+}

@@ -1,0 +1,359 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import type { CategoriesTable, CategoryGroupsTable } from '../../db/schema.js';
+import type { CategoryKind } from '../../../shared/schemas/category.js';
+import type { Selectable } from 'kysely';
+
+// The category_groups and categories tables (docs/architecture.md#data-access,
+// docs/ledger.md#categories), and the one statement sequence that moves a deleted category's
+// entries and split lines elsewhere with their history.
+
+export type CategoryGroupRow = Selectable<CategoryGroupsTable>;
+export type CategoryRow = Selectable<CategoriesTable> & { kind: CategoryKind };
+
+/** Every group of a book in its order (ties by creation). */
+export function listGroups(db: DbOrTx, bookId: string): Promise<CategoryGroupRow[]> {
+  return db
+    .selectFrom('category_groups')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+const categoryColumns = [
+  'categories.id',
+  'categories.book_id',
+  'categories.group_id',
+  'categories.name',
+  'categories.icon',
+  'categories.color',
+  'categories.position',
+  'categories.archived_at',
+  'categories.created_at',
+  'categories.updated_at',
+  'category_groups.kind',
+] as const;
+
+/** Every category of a book (with its group's kind), in its order within its group. */
+export function listCategories(db: DbOrTx, bookId: string): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('categories')
+    .innerJoin('category_groups', (join) =>
+      join
+        .onRef('category_groups.id', '=', 'categories.group_id')
+        .onRef('category_groups.book_id', '=', 'categories.book_id'),
+    )
+    .select(categoryColumns)
+    .where('categories.book_id', '=', bookId)
+    .orderBy('categories.position')
+    .orderBy('categories.created_at')
+    .orderBy('categories.id')
+    .execute();
+}
+
+export function findGroup(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  lock = false,
+): Promise<CategoryGroupRow | undefined> {
+  let query = db
+    .selectFrom('category_groups')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('id', '=', id);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export function findCategory(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  lock = false,
+): Promise<CategoryRow | undefined> {
+  let query = db
+    .selectFrom('categories')
+    .innerJoin('category_groups', (join) =>
+      join
+        .onRef('category_groups.id', '=', 'categories.group_id')
+        .onRef('category_groups.book_id', '=', 'categories.book_id'),
+    )
+    .select(categoryColumns)
+    .where('categories.book_id', '=', bookId)
+    .where('categories.id', '=', id);
+  if (lock) query = query.forUpdate('categories');
+  return query.executeTakeFirst();
+}
+
+/**
+ * Serialises the category writes of one book (creations against the cap, reorders, moves):
+ * the book row's lock, held to the end of the transaction. Reads are not blocked.
+ */
+export async function lockBookCategories(db: DbOrTx, bookId: string): Promise<void> {
+  await db.selectFrom('books').select('id').where('id', '=', bookId).forUpdate().execute();
+}
+
+export async function countCategories(db: DbOrTx, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('book_id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countGroups(db: DbOrTx, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('category_groups')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('book_id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A group of the book with this name, ignoring case (the unique index's rule). */
+export function findGroupByName(
+  db: DbOrTx,
+  bookId: string,
+  name: string,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('category_groups')
+    .select('id')
+    .where('book_id', '=', bookId)
+    .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
+    .executeTakeFirst();
+}
+
+/** A category of the group with this name, ignoring case (the unique index's rule). */
+export function findCategoryByName(
+  db: DbOrTx,
+  bookId: string,
+  groupId: string,
+  name: string,
+): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('categories')
+    .select('id')
+    .where('book_id', '=', bookId)
+    .where('group_id', '=', groupId)
+    .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
+    .executeTakeFirst();
+}
+
+/** The position after the last group of the book. */
+const nextGroupPosition = (bookId: string) =>
+  sql<number>`(SELECT coalesce(max(position) + 1, 0) FROM category_groups WHERE book_id = ${bookId}::uuid)`;
+
+/** The position after the last category of a group. */
+const nextCategoryPosition = (bookId: string, groupId: string) =>
+  sql<number>`(SELECT coalesce(max(position) + 1, 0) FROM categories
+    WHERE book_id = ${bookId}::uuid AND group_id = ${groupId}::uuid)`;
+
+export function insertGroup(
+  db: DbOrTx,
+  g: { bookId: string; name: string; kind: CategoryKind },
+): Promise<CategoryGroupRow> {
+  return db
+    .insertInto('category_groups')
+    .values({
+      book_id: g.bookId,
+      name: g.name,
+      kind: g.kind,
+      position: nextGroupPosition(g.bookId),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateGroup(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  fields: { name?: string | undefined; archived?: boolean | undefined },
+): Promise<CategoryGroupRow | undefined> {
+  return db
+    .updateTable('category_groups')
+    .set({
+      ...(fields.name !== undefined && { name: fields.name }),
+      ...(fields.archived !== undefined && {
+        // Archiving again keeps the first date.
+        archived_at: fields.archived ? sql<Date>`coalesce(archived_at, clock_timestamp())` : null,
+      }),
+    })
+    .where('book_id', '=', bookId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function countGroupCategories(
+  db: DbOrTx,
+  bookId: string,
+  groupId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('book_id', '=', bookId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteGroup(db: DbOrTx, bookId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('category_groups')
+    .where('book_id', '=', bookId)
+    .where('id', '=', id)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Sets the positions of rows to their index in `ids` (all of them the book's). */
+export async function setPositions(
+  db: DbOrTx,
+  table: 'category_groups' | 'categories',
+  bookId: string,
+  ids: readonly string[],
+): Promise<void> {
+  await sql`UPDATE ${sql.table(table)} AS t SET position = o.position - 1
+    FROM unnest(${sql.val([...ids])}::uuid[]) WITH ORDINALITY AS o(id, position)
+    WHERE t.book_id = ${bookId}::uuid AND t.id = o.id`.execute(db);
+}
+
+export async function insertCategory(
+  db: DbOrTx,
+  c: { bookId: string; groupId: string; name: string; icon: string; color: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('categories')
+    .values({
+      book_id: c.bookId,
+      group_id: c.groupId,
+      name: c.name,
+      icon: c.icon,
+      color: c.color,
+      position: nextCategoryPosition(c.bookId, c.groupId),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCategory(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  fields: {
+    name?: string | undefined;
+    icon?: string | undefined;
+    color?: string | undefined;
+    groupId?: string | undefined;
+    archived?: boolean | undefined;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .updateTable('categories')
+    .set({
+      ...(fields.name !== undefined && { name: fields.name }),
+      ...(fields.icon !== undefined && { icon: fields.icon }),
+      ...(fields.color !== undefined && { color: fields.color }),
+      ...(fields.groupId !== undefined && {
+        group_id: fields.groupId,
+        position: nextCategoryPosition(bookId, fields.groupId),
+      }),
+      ...(fields.archived !== undefined && {
+        archived_at: fields.archived ? sql<Date>`coalesce(archived_at, clock_timestamp())` : null,
+      }),
+      updated_at: sql<Date>`clock_timestamp()`,
+    })
+    .where('book_id', '=', bookId)
+    .where('id', '=', id)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/**
+ * The snapshot of the transactions row `t` with its split lines (docs/ledger.md#history), the
+ * same JSON as entrySnapshotSql writes, for entries that may be split.
+ */
+const snapshotWithSplits = sql<string>`jsonb_build_object(
+    'accountId', t.account_id,
+    'type', t.transaction_type,
+    'amountCents', t.amount_cents::text,
+    'occurredOn', t.occurred_on::text,
+    'description', t.description,
+    'payee', t.payee,
+    'categoryId', t.category_id,
+    'tags', to_jsonb(t.tags),
+    'splits', coalesce((SELECT jsonb_agg(jsonb_build_object(
+        'categoryId', s.category_id, 'amountCents', s.amount_cents::text, 'note', s.note)
+        ORDER BY s.position)
+      FROM entry_splits s WHERE s.book_id = t.book_id AND s.entry_id = t.id), '[]'::jsonb),
+    'deleted', t.deleted_at IS NOT NULL
+  )::text`;
+
+/**
+ * Deletes a category, moving every entry (live or deleted: a deleted one can be restored) and
+ * split line that names it to `reassignTo` (null: uncategorised), with one change of kind
+ * 'category-delete' and a history row per entry touched. Call it in a transaction after
+ * locking the category (findCategory with lock): the lock keeps new entries from naming it
+ * meanwhile. Returns how many entries moved and the change's id (null when none did).
+ */
+export async function deleteCategoryMovingEntries(
+  db: DbOrTx,
+  d: { bookId: string; actorId: string; categoryId: string; reassignTo: string | null },
+): Promise<{ moved: number; changeId: string | null }> {
+  const { bookId, categoryId, reassignTo } = d;
+  const touched = await sql<{ id: string }>`
+    SELECT t.id
+    FROM transactions t
+    WHERE t.book_id = ${bookId}::uuid
+      AND (t.category_id = ${categoryId}::uuid OR t.id IN (
+        SELECT entry_id FROM entry_splits
+        WHERE book_id = ${bookId}::uuid AND category_id = ${categoryId}::uuid))
+    ORDER BY t.seq
+    FOR UPDATE`.execute(db);
+  let changeId: string | null = null;
+  if (touched.rows.length > 0) {
+    const ids = touched.rows.map((row) => row.id);
+    const change = await db
+      .insertInto('entry_changes')
+      .values({ book_id: bookId, actor_id: d.actorId, kind: 'category-delete' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    changeId = change.id;
+    await sql`INSERT INTO entry_history (book_id, change_id, entry_id, fields, before, after)
+      SELECT t.book_id, ${changeId}::uuid, t.id,
+             CASE WHEN t.category_id = ${categoryId}::uuid THEN ARRAY['categoryId']
+                  ELSE ARRAY['splits'] END,
+             ${snapshotWithSplits}, NULL
+      FROM transactions t
+      WHERE t.book_id = ${bookId}::uuid AND t.id = ANY(${sql.val(ids)}::uuid[])
+      ORDER BY t.seq`.execute(db);
+    await sql`UPDATE transactions SET
+        category_id = CASE WHEN category_id = ${categoryId}::uuid THEN ${reassignTo}::uuid
+                           ELSE category_id END,
+        version = version + 1, updated_at = clock_timestamp()
+      WHERE book_id = ${bookId}::uuid AND id = ANY(${sql.val(ids)}::uuid[])`.execute(db);
+    await sql`UPDATE entry_splits SET category_id = ${reassignTo}::uuid
+      WHERE book_id = ${bookId}::uuid AND category_id = ${categoryId}::uuid`.execute(db);
+    await sql`UPDATE entry_history h SET after = ${snapshotWithSplits}
+      FROM transactions t
+      WHERE h.change_id = ${changeId}::uuid AND h.book_id = ${bookId}::uuid
+        AND t.book_id = h.book_id AND t.id = h.entry_id`.execute(db);
+  }
+  await db
+    .deleteFrom('categories')
+    .where('book_id', '=', bookId)
+    .where('id', '=', categoryId)
+    .execute();
+  return { moved: touched.rows.length, changeId };
+}

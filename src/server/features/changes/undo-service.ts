@@ -1,0 +1,63 @@
+import type { DbOrTx } from '../../db/connect.js';
+import { AppError } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import type { Account } from '../../../shared/schemas/account.js';
+import { toAccount } from '../accounts/account-service.js';
+import { historyOfChange, latestChangeOf, lockChange } from '../ledger/entry-change-repository.js';
+import { applyChange, inTransaction } from '../entries/change-engine.js';
+import { lockEntryStates } from '../entries/entry-locks.js';
+import { fromStoredSnapshot } from '../entries/entry-state.js';
+import type { Actor } from '../entries/entry-service.js';
+
+/**
+ * POST /api/changes/{id}/undo (docs/ledger.md#history-and-undo): every entry the change touched
+ * goes back to its state before it, as a new change of kind 'undo', under the same balance
+ * guards. Refused when it is already undone, when any of its entries changed since (the undo
+ * would overwrite that later change), or when a balance would not allow it. Retrying with the
+ * same Idempotency-Key replays the first answer.
+ */
+export function undoChange(
+  db: DbOrTx,
+  actor: Actor,
+  changeId: string,
+): Promise<{ changeId: string; undoesId: string; accounts: Account[] }> {
+  return inTransaction(db, async (trx) => {
+    // The change first, then its entries, then their accounts: two undos of one change queue
+    // here, and the second sees the first's mark.
+    const change = await lockChange(trx, actor.bookId, changeId);
+    if (!change) throw new AppError('NOT_FOUND', MESSAGES.changeNotFound);
+    if (change.undone_by_id !== null) throw new AppError('CONFLICT', MESSAGES.alreadyUndone);
+
+    const history = await historyOfChange(trx, actor.bookId, changeId);
+    const entryIds = history.map((row) => row.entry_id);
+    const locked = await lockEntryStates(trx, actor.bookId, entryIds);
+    const latest = await latestChangeOf(trx, actor.bookId, entryIds);
+    if (entryIds.some((id) => latest.get(id) !== changeId)) {
+      throw new AppError('CONFLICT', MESSAGES.undoOutdated);
+    }
+
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind: 'undo',
+      undoesId: changeId,
+      entries: history.map((row) => {
+        const current = locked.get(row.entry_id);
+        if (!current) throw new Error('an entry of the history is gone');
+        return {
+          id: row.entry_id,
+          before: current.state,
+          // A creation is undone by deleting what it created.
+          after:
+            row.before === null
+              ? { ...current.state, deleted: true }
+              : fromStoredSnapshot(row.before),
+        };
+      }),
+    });
+    return {
+      changeId: applied.changeId,
+      undoesId: changeId,
+      accounts: applied.accounts.map(toAccount),
+    };
+  });
+}

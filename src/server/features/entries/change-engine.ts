@@ -1,0 +1,192 @@
+import type { DbOrTx } from '../../db/connect.js';
+import type { AccountRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { MAX_BALANCE_CENTS, formatCents } from '../../../shared/money.js';
+import type { ChangeKind } from '../../../shared/schemas/history.js';
+import {
+  existingCategoryIds,
+  insertChange,
+  insertEntry,
+  insertHistory,
+  lockAccounts,
+  markUndone,
+  replaceSplitLines,
+  shiftBalance,
+  updateEntry,
+} from '../ledger/entry-change-repository.js';
+import type { EntryRow } from '../ledger/ledger-repository.js';
+import { balanceEffect, changedFields, type EntryState } from './entry-state.js';
+
+/**
+ * The one change engine (docs/ledger.md#history-and-undo): every edit, delete, undo, transfer
+ * and bulk operation is planned as a before and after state per entry, and applied here in the
+ * caller's transaction: every affected balance moves under the same guard as a deposit, then
+ * the change, the entries, their split lines and their history rows are written. A refusal
+ * throws before anything is written (or inside the transaction, which rolls back), so a refused
+ * change changes nothing.
+ */
+
+export interface PlannedEntry {
+  /** The entry's id; for a new one, a fresh UUID. */
+  id: string;
+  /** Its state now (null: it is being created), read under its row lock. */
+  before: EntryState | null;
+  after: EntryState;
+  /** Set on the legs of a transfer when they are created. */
+  transferId?: string | null;
+}
+
+export interface ChangePlan {
+  bookId: string;
+  actorId: string;
+  kind: ChangeKind;
+  /** For an undo: the change it undoes (marked undone by this one). */
+  undoesId?: string | null;
+  entries: PlannedEntry[];
+}
+
+export interface AppliedChange {
+  changeId: string;
+  /** The entries as they are now, in the plan's order. */
+  entries: EntryRow[];
+  /** Every account whose balance moved, now. */
+  accounts: AccountRow[];
+}
+
+/** Runs `work` in a transaction: the Idempotency-Key's when there is one, else a new one. */
+export function inTransaction<T>(db: DbOrTx, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The net balance change per account of a plan (accounts whose net is 0 left out). */
+function balanceDeltas(entries: readonly PlannedEntry[]): Map<string, bigint> {
+  const deltas = new Map<string, bigint>();
+  const add = (effect: { accountId: string; cents: bigint } | null, sign: bigint) => {
+    if (!effect) return;
+    deltas.set(effect.accountId, (deltas.get(effect.accountId) ?? 0n) + sign * effect.cents);
+  };
+  for (const entry of entries) {
+    add(balanceEffect(entry.before), -1n);
+    add(balanceEffect(entry.after), 1n);
+  }
+  for (const [id, cents] of deltas) if (cents === 0n) deltas.delete(id);
+  return deltas;
+}
+
+/** Accounts an entry newly lands on (created, restored or moved there): they must be live. */
+function enteredAccounts(entries: readonly PlannedEntry[]): Set<string> {
+  const entered = new Set<string>();
+  for (const { before, after } of entries) {
+    if (after.deleted || after.accountId === null) continue;
+    if (before === null || before.deleted || before.accountId !== after.accountId) {
+      entered.add(after.accountId);
+    }
+  }
+  return entered;
+}
+
+function categoriesOf(entries: readonly PlannedEntry[]): string[] {
+  const ids = new Set<string>();
+  for (const { after } of entries) {
+    if (after.deleted) continue;
+    if (after.categoryId) ids.add(after.categoryId);
+    for (const line of after.splits) if (line.categoryId) ids.add(line.categoryId);
+  }
+  return [...ids];
+}
+
+function balanceRefusal(account: AccountRow, deltaCents: bigint): AppError {
+  if (deltaCents < 0n) return new AppError('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
+  return new AppError(
+    'BALANCE_LIMIT_EXCEEDED',
+    `This would take the balance of ${account.title} above the limit of ${formatCents(MAX_BALANCE_CENTS)}`,
+  );
+}
+
+/**
+ * Applies a plan inside `trx` (which the caller opened, having locked the entries it read).
+ * Order of the refusals: an account the change lands on (404), an account of the entry that was
+ * deleted (422), a category (404), then the balances (422).
+ */
+export async function applyChange(trx: DbOrTx, plan: ChangePlan): Promise<AppliedChange> {
+  const deltas = balanceDeltas(plan.entries);
+  const entered = enteredAccounts(plan.entries);
+  const accountIds = [...new Set([...deltas.keys(), ...entered])].sort();
+  const accounts = new Map(
+    (await lockAccounts(trx, plan.bookId, accountIds)).map((row) => [row.id, row]),
+  );
+
+  for (const id of entered) {
+    const account = accounts.get(id);
+    if (account && account.deleted_at === null) continue;
+    // An undo names no account: the one it would bring an entry back to was deleted since.
+    throw plan.kind === 'undo'
+      ? new AppError('UNPROCESSABLE', MESSAGES.entryAccountDeleted)
+      : notFound();
+  }
+  for (const id of deltas.keys()) {
+    const account = accounts.get(id);
+    if (!account || account.deleted_at !== null) {
+      throw new AppError('UNPROCESSABLE', MESSAGES.entryAccountDeleted);
+    }
+  }
+  const categories = categoriesOf(plan.entries);
+  const known = await existingCategoryIds(trx, plan.bookId, categories);
+  if (categories.some((id) => !known.has(id))) {
+    throw new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
+  }
+
+  // Sorted by id: the same order as the row locks above.
+  const moved: AccountRow[] = [];
+  for (const id of [...deltas.keys()].sort()) {
+    const delta = deltas.get(id) ?? 0n;
+    const after = await shiftBalance(trx, plan.bookId, id, delta, MAX_BALANCE_CENTS);
+    if (!after) throw balanceRefusal(accounts.get(id) as AccountRow, delta);
+    moved.push(after);
+  }
+
+  const changeId = await insertChange(trx, {
+    bookId: plan.bookId,
+    actorId: plan.actorId,
+    kind: plan.kind,
+    undoesId: plan.undoesId ?? null,
+  });
+  const rows: EntryRow[] = [];
+  for (const entry of plan.entries) {
+    const row =
+      entry.before === null
+        ? await insertEntry(trx, {
+            id: entry.id,
+            bookId: plan.bookId,
+            actorId: plan.actorId,
+            transferId: entry.transferId ?? null,
+            state: entry.after,
+          })
+        : await updateEntry(trx, plan.bookId, entry.id, entry.before, entry.after);
+    const before = entry.before;
+    if (changedFields(before, entry.after).includes('splits')) {
+      await replaceSplitLines(
+        trx,
+        plan.bookId,
+        entry.id,
+        entry.after.splits,
+        (before?.splits.length ?? 0) > 0,
+      );
+    }
+    rows.push(row);
+  }
+  await insertHistory(
+    trx,
+    plan.bookId,
+    changeId,
+    plan.entries.map((entry) => ({
+      entryId: entry.id,
+      fields: changedFields(entry.before, entry.after),
+      before: entry.before,
+      after: entry.after,
+    })),
+  );
+  if (plan.undoesId) await markUndone(trx, plan.bookId, plan.undoesId, changeId);
+  return { changeId, entries: rows, accounts: moved };
+}

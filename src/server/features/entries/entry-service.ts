@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/connect.js';
+import type { AccountRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { centsToUnits, unitsToCents } from '../../../shared/money.js';
+import type { Account } from '../../../shared/schemas/account.js';
+import type {
+  BulkCategorizeInput,
+  BulkDeleteInput,
+  CreateEntryInput,
+  UpdateEntryInput,
+} from '../../../shared/schemas/entry.js';
+import { splitMismatch, type SplitLineInput } from '../../../shared/schemas/entry-fields.js';
+import type { HistoryItem } from '../../../shared/schemas/history.js';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import { findAccount } from '../accounts/account-repository.js';
+import { toAccount } from '../accounts/account-service.js';
+import { toApiSnapshot } from '../ledger/entry-snapshot.js';
+import {
+  bookToday,
+  existingCategoryIds,
+  findEntry,
+  historyOfEntry,
+} from '../ledger/entry-change-repository.js';
+import { toTransactions } from '../ledger/ledger-service.js';
+import { moveMoney, recordExpense } from '../ledger/movement-service.js';
+import {
+  applyChange,
+  inTransaction,
+  type AppliedChange,
+  type PlannedEntry,
+} from './change-engine.js';
+import { lockEditableEntries } from './entry-locks.js';
+import type { EntryState, SplitState } from './entry-state.js';
+
+/**
+ * Any entry, one at a time or in bulk (docs/ledger.md#entries): each operation plans the
+ * entries' states and hands them to the change engine, in one transaction.
+ */
+
+export interface Actor {
+  bookId: string;
+  actorId: string;
+}
+
+const SPLIT_HAS_NO_CATEGORY =
+  'A split entry has no category of its own: give each line its category';
+const ONLY_OUTGOING_SPLITS = 'Only expenses and withdrawals can be split';
+const ACCOUNT_REQUIRED = 'accountId is required for a deposit or a withdrawal';
+
+const toSplitStates = (lines: readonly SplitLineInput[]): SplitState[] =>
+  lines.map((line) => ({
+    categoryId: line.categoryId ?? null,
+    amountCents: unitsToCents(line.amount),
+    note: line.note ?? '',
+  }));
+
+/** The split rules the input schema cannot check alone (it does not know the stored entry). */
+function checkSplits(state: EntryState): void {
+  if (state.splits.length === 0) return;
+  if (state.type !== 'expense' && state.type !== 'withdraw') {
+    throw new AppError('UNPROCESSABLE', ONLY_OUTGOING_SPLITS);
+  }
+  if (state.categoryId !== null) throw new AppError('UNPROCESSABLE', SPLIT_HAS_NO_CATEGORY);
+  const mismatch = splitMismatch(
+    centsToUnits(state.amountCents),
+    state.splits.map((line) => ({ amount: centsToUnits(line.amountCents) })),
+  );
+  if (mismatch) throw new AppError('UNPROCESSABLE', mismatch);
+}
+
+/** An applied change as the API answers it: the entries with their links, the accounts moved. */
+async function answer(trx: DbOrTx, bookId: string, applied: AppliedChange) {
+  return {
+    transactions: await toTransactions(trx, bookId, applied.entries),
+    accounts: applied.accounts.map(toAccount),
+    changeId: applied.changeId,
+  };
+}
+
+export interface EntryMutation {
+  transaction: Transaction;
+  accounts: Account[];
+  changeId: string;
+}
+
+const DEFAULT_DESCRIPTION: Record<CreateEntryInput['type'], (account: AccountRow) => string> = {
+  deposit: (account) => `Deposit to account ${account.title}`,
+  withdraw: (account) => `Withdrawal from account ${account.title}`,
+  expense: () => '',
+};
+
+/**
+ * POST /api/transactions. Without split lines it is exactly a deposit, withdrawal or expense
+ * (the one-statement movement of money.md); with them, a creation through the change engine.
+ */
+export async function createEntry(
+  db: DbOrTx,
+  actor: Actor,
+  input: CreateEntryInput,
+): Promise<EntryMutation> {
+  const extras = input;
+  if (input.splits === undefined) {
+    const moved =
+      input.type === 'expense'
+        ? await recordExpense(db, {
+            ...actor,
+            accountId: input.accountId,
+            amount: input.amount,
+            description: input.description,
+            extras,
+          })
+        : await moveMoney(db, {
+            ...actor,
+            accountId: input.accountId as string,
+            type: input.type,
+            amount: input.amount,
+            description: input.description,
+            extras,
+          });
+    return {
+      transaction: moved.transaction,
+      accounts: moved.account ? [moved.account] : [],
+      changeId: moved.changeId,
+    };
+  }
+  const splits = input.splits;
+  return inTransaction(db, async (trx) => {
+    const accountId = input.accountId ?? null;
+    const account = accountId === null ? null : await findAccount(trx, actor.bookId, accountId);
+    if (accountId !== null && !account) throw notFound();
+    const after: EntryState = {
+      accountId,
+      type: input.type,
+      amountCents: unitsToCents(input.amount),
+      occurredOn: input.occurredOn ?? (await bookToday(trx, actor.bookId)),
+      description: input.description || (account ? DEFAULT_DESCRIPTION[input.type](account) : ''),
+      payee: input.payee ?? '',
+      categoryId: null,
+      tags: input.tags ?? [],
+      splits: toSplitStates(splits),
+      deleted: false,
+    };
+    checkSplits(after);
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind: 'create',
+      entries: [{ id: randomUUID(), before: null, after }],
+    });
+    const { transactions, accounts, changeId } = await answer(trx, actor.bookId, applied);
+    return { transaction: transactions[0] as Transaction, accounts, changeId };
+  });
+}
+
+/** The state an edit asks for: every field left out keeps its value. */
+function editedState(before: EntryState, input: UpdateEntryInput): EntryState {
+  const after: EntryState = {
+    ...before,
+    ...(input.amount !== undefined && { amountCents: unitsToCents(input.amount) }),
+    ...(input.occurredOn !== undefined && { occurredOn: input.occurredOn }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.payee !== undefined && { payee: input.payee }),
+    ...(input.tags !== undefined && { tags: input.tags }),
+    ...(input.accountId !== undefined && { accountId: input.accountId }),
+    ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+    ...(input.splits !== undefined && { splits: toSplitStates(input.splits ?? []) }),
+  };
+  if (after.accountId === null && after.type !== 'expense') {
+    throw new AppError('VALIDATION_ERROR', ACCOUNT_REQUIRED);
+  }
+  // New lines on a categorised entry take its place; naming a category on a split one does not.
+  if (after.splits.length > 0 && after.categoryId !== null) {
+    if (input.categoryId) throw new AppError('UNPROCESSABLE', SPLIT_HAS_NO_CATEGORY);
+    after.categoryId = null;
+  }
+  checkSplits(after);
+  return after;
+}
+
+/** PATCH /api/transactions/{id}. */
+export async function updateEntry(
+  db: DbOrTx,
+  actor: Actor,
+  input: UpdateEntryInput,
+): Promise<EntryMutation> {
+  return inTransaction(db, async (trx) => {
+    const [entry] = await lockEditableEntries(trx, actor.bookId, [input.id], input.expectedVersion);
+    const before = (entry as NonNullable<typeof entry>).state;
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind: 'update',
+      entries: [{ id: input.id, before, after: editedState(before, input) }],
+    });
+    const { transactions, accounts, changeId } = await answer(trx, actor.bookId, applied);
+    return { transaction: transactions[0] as Transaction, accounts, changeId };
+  });
+}
+
+export interface ChangeSummary {
+  changeId: string;
+  count: number;
+  accounts: Account[];
+}
+
+/** Soft-deletes entries as one change (undo restores them). */
+async function deleteEntries(
+  db: DbOrTx,
+  actor: Actor,
+  ids: readonly string[],
+  kind: 'delete' | 'bulk',
+  expectedVersion?: number,
+): Promise<ChangeSummary> {
+  return inTransaction(db, async (trx) => {
+    const entries = await lockEditableEntries(trx, actor.bookId, ids, expectedVersion);
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind,
+      entries: entries.map(({ row, state }) => ({
+        id: row.id,
+        before: state,
+        after: { ...state, deleted: true },
+      })),
+    });
+    return {
+      changeId: applied.changeId,
+      count: applied.entries.length,
+      accounts: applied.accounts.map(toAccount),
+    };
+  });
+}
+
+/** DELETE /api/transactions/{id}. */
+export function deleteEntry(
+  db: DbOrTx,
+  actor: Actor,
+  input: { id: string; expectedVersion?: number | undefined },
+): Promise<ChangeSummary> {
+  return deleteEntries(db, actor, [input.id], 'delete', input.expectedVersion);
+}
+
+/** POST /api/transactions/bulk-delete: all of them or none. */
+export function bulkDeleteEntries(
+  db: DbOrTx,
+  actor: Actor,
+  input: BulkDeleteInput,
+): Promise<ChangeSummary> {
+  return deleteEntries(db, actor, input.ids, 'bulk');
+}
+
+/**
+ * POST /api/transactions/bulk-categorize: one change touching every entry whose category
+ * differs; split entries and transfer legs are refused (their categories live elsewhere).
+ */
+export async function bulkCategorizeEntries(
+  db: DbOrTx,
+  actor: Actor,
+  input: BulkCategorizeInput,
+): Promise<ChangeSummary> {
+  return inTransaction(db, async (trx) => {
+    const entries = await lockEditableEntries(trx, actor.bookId, input.ids);
+    if (entries.some(({ state }) => state.splits.length > 0)) {
+      throw new AppError('UNPROCESSABLE', SPLIT_HAS_NO_CATEGORY);
+    }
+    const planned: PlannedEntry[] = entries
+      .filter(({ state }) => state.categoryId !== input.categoryId)
+      .map(({ row, state }) => ({
+        id: row.id,
+        before: state,
+        after: { ...state, categoryId: input.categoryId },
+      }));
+    // Checked here too: when no entry changes, the engine sees no category to check.
+    if (input.categoryId !== null) {
+      const known = await existingCategoryIds(trx, actor.bookId, [input.categoryId]);
+      if (!known.has(input.categoryId)) throw new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
+    }
+    const applied = await applyChange(trx, { ...actor, kind: 'bulk', entries: planned });
+    return { changeId: applied.changeId, count: planned.length, accounts: [] };
+  });
+}
+
+/** GET /api/transactions/{id}: a live entry and its whole history, oldest first. */
+export async function getEntry(
+  db: Db,
+  bookId: string,
+  id: string,
+): Promise<{ transaction: Transaction; history: HistoryItem[] }> {
+  const row = await findEntry(db, bookId, id);
+  if (!row || row.deleted_at !== null) {
+    throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
+  }
+  const [[transaction], history] = await Promise.all([
+    toTransactions(db, bookId, [row]),
+    historyOfEntry(db, bookId, id),
+  ]);
+  return {
+    transaction: transaction as Transaction,
+    history: history.map((item) => ({
+      changeId: item.change_id,
+      kind: item.kind,
+      actor: item.actor_id && item.email ? { id: item.actor_id, email: item.email } : null,
+      at: item.created_at.toISOString(),
+      fields: item.fields,
+      before: toApiSnapshot(item.before),
+      after: toApiSnapshot(item.after),
+      undoneBy: item.undone_by_id,
+    })),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Database } from '../../db/connect.js';
+import { centsFromDb } from '../../db/cents.js';
+import { notFound } from '../../lib/app-error.js';
+import { findAccount } from '../accounts/account-repository.js';
+import { exportBatches, type ExportFilters, type ExportRow } from './csv-export-repository.js';
+import { CSV_HEADER, csvAmount, csvLine, csvText } from './csv-format.js';
+
+/** How the Type column names an entry: both legs of a transfer say which way the money went. */
+const TYPE_NAMES: Record<string, string> = {
+  deposit: 'deposit',
+  withdraw: 'withdraw',
+  expense: 'expense',
+  transfer_in: 'transfer in',
+  transfer_out: 'transfer out',
+};
+
+/** Money into an account is positive, out of it (or spent without one) negative. */
+function signedCents(row: ExportRow): bigint {
+  const cents = centsFromDb(row.amount_cents);
+  return row.transaction_type === 'deposit' || row.transaction_type === 'transfer_in'
+    ? cents
+    : -cents;
+}
+
+export function csvRow(row: ExportRow): string {
+  return csvLine([
+    row.occurred_on,
+    TYPE_NAMES[row.transaction_type] ?? row.transaction_type,
+    csvAmount(signedCents(row)),
+    csvText(row.account_title ?? ''),
+    csvText(row.split_categories ?? row.category_name ?? ''),
+    csvText(row.payee),
+    csvText(row.description),
+    csvText(row.tags.join(', ')),
+  ]);
+}
+
+/**
+ * Checks what can be refused before the first byte is sent (an account filter naming no live
+ * account of the book: 404), then yields the CSV a batch of rows at a time.
+ */
+export async function prepareCsvExport(
+  database: Database,
+  bookId: string,
+  filters: ExportFilters,
+): Promise<AsyncGenerator<string>> {
+  if (filters.accountId && !(await findAccount(database.db, bookId, filters.accountId))) {
+    throw notFound();
+  }
+  return (async function* () {
+    yield csvLine([...CSV_HEADER]);
+    for await (const batch of exportBatches(database, bookId, filters)) {
+      yield batch.map(csvRow).join('');
+    }
+  })();
+}

@@ -1,0 +1,341 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import type { AccountRow, ImportBatchRow } from '../../db/schema.js';
+import { CREATED_FIELDS, entrySnapshotSql } from '../ledger/entry-snapshot.js';
+
+// Import batches, remembered mappings, and the import columns of the ledger (import_batch_id,
+// bank_ref, import_fingerprint, import_occurrence): docs/import.md. The entries an import writes
+// and the balance it moves go through statements here, in the caller's transaction.
+
+/** The account an import writes to, locked until the transaction ends. */
+export async function lockAccount(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findLiveAccount(db: DbOrTx, bookId: string, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A live entry of the account that an imported row may duplicate. */
+export interface ImportedEntry {
+  id: string;
+  occurred_on: string;
+  transaction_type: string;
+  amount_cents: string | number;
+  description: string;
+  bank_ref: string | null;
+  import_fingerprint: string | null;
+  import_occurrence: number | null;
+}
+
+/** The account's live entries carrying one of these bank ids or fingerprints. */
+export async function findImportedEntries(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+  bankRefs: readonly string[],
+  fingerprints: readonly string[],
+): Promise<ImportedEntry[]> {
+  if (bankRefs.length === 0 && fingerprints.length === 0) return [];
+  const result = await sql<ImportedEntry>`
+    SELECT id, occurred_on, transaction_type, amount_cents, description, bank_ref,
+           import_fingerprint, import_occurrence
+    FROM transactions
+    WHERE book_id = ${bookId}::uuid AND account_id = ${accountId}::uuid AND deleted_at IS NULL
+      AND (bank_ref = ANY(${sql.val([...bankRefs])}::text[])
+           OR import_fingerprint = ANY(${sql.val([...fingerprints])}::text[]))`.execute(db);
+  return result.rows;
+}
+
+export async function insertBatch(
+  db: DbOrTx,
+  batch: {
+    bookId: string;
+    accountId: string;
+    actorId: string;
+    fileName: string;
+    format: 'csv' | 'ofx' | 'qif';
+    contentSha256: string;
+  },
+): Promise<ImportBatchRow> {
+  return db
+    .insertInto('import_batches')
+    .values({
+      book_id: batch.bookId,
+      account_id: batch.accountId,
+      created_by: batch.actorId,
+      file_name: batch.fileName,
+      format: batch.format,
+      content_sha256: batch.contentSha256,
+      entry_count: 0,
+      total_cents: '0',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertChange(
+  db: DbOrTx,
+  bookId: string,
+  actorId: string,
+  kind: 'import' | 'import-revert',
+): Promise<string> {
+  const row = await db
+    .insertInto('entry_changes')
+    .values({ book_id: bookId, actor_id: actorId, kind })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One entry an import writes; amounts are magnitudes, the type says the direction. */
+export interface ImportEntryValues {
+  type: 'deposit' | 'expense';
+  amount: string;
+  description: string;
+  occurred_on: string;
+  category_id: string | null;
+  payee: string;
+  tags: string[];
+  bank_ref: string | null;
+  fingerprint: string | null;
+  occurrence: number | null;
+}
+
+/**
+ * Writes the entries of a batch, with their change's history rows, in two statements whatever
+ * their number (the rows travel as one JSON parameter). A row whose bank id or fingerprint is
+ * already live in the account (a concurrent import got there first) is skipped by the unique
+ * indexes, not written twice. Returns the signed sum and count of what was written.
+ */
+export async function insertEntries(
+  db: DbOrTx,
+  target: { bookId: string; accountId: string; actorId: string; batchId: string; changeId: string },
+  entries: readonly ImportEntryValues[],
+): Promise<{ count: number; totalCents: bigint }> {
+  const inserted = await sql<{ transaction_type: string; amount_cents: string | number }>`
+    INSERT INTO transactions (book_id, created_by, account_id, transaction_type, amount_cents,
+      description, occurred_on, category_id, payee, tags, import_batch_id, bank_ref,
+      import_fingerprint, import_occurrence)
+    SELECT ${target.bookId}::uuid, ${target.actorId}::uuid, ${target.accountId}::uuid, r.type,
+           r.amount, r.description, r.occurred_on, r.category_id, r.payee,
+           coalesce(r.tags, '{}'), ${target.batchId}::uuid, r.bank_ref, r.fingerprint, r.occurrence
+    FROM jsonb_to_recordset(${JSON.stringify(entries)}::text::jsonb) AS r(type text, amount bigint,
+      description text, occurred_on date, category_id uuid, payee text, tags text[],
+      bank_ref text, fingerprint text, occurrence integer)
+    ON CONFLICT DO NOTHING
+    RETURNING transaction_type, amount_cents`.execute(db);
+  await sql`
+    INSERT INTO entry_history (book_id, change_id, entry_id, fields, before, after)
+    SELECT t.book_id, ${target.changeId}::uuid, t.id, ${sql.val([...CREATED_FIELDS])}::text[], NULL,
+           ${entrySnapshotSql('t')}
+    FROM transactions t
+    WHERE t.import_batch_id = ${target.batchId}::uuid AND t.book_id = ${target.bookId}::uuid`.execute(
+    db,
+  );
+  let totalCents = 0n;
+  for (const row of inserted.rows) {
+    const cents = BigInt(row.amount_cents);
+    totalCents += row.transaction_type === 'deposit' ? cents : -cents;
+  }
+  return { count: inserted.rows.length, totalCents };
+}
+
+/**
+ * Moves the account's balance by delta when it stays within [-credit limit, max]; undefined,
+ * having changed nothing, when it would not.
+ */
+export function moveBalance(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+  deltaCents: bigint,
+  maxCents: bigint,
+): Promise<AccountRow | undefined> {
+  return db
+    .updateTable('accounts')
+    .set({
+      balance_cents: sql<string>`balance_cents + ${deltaCents.toString()}::bigint`,
+      updated_at: sql<Date>`clock_timestamp()`,
+    })
+    .where('book_id', '=', bookId)
+    .where('id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .where(
+      sql<boolean>`balance_cents + ${deltaCents.toString()}::bigint BETWEEN -credit_limit_cents AND ${maxCents.toString()}::bigint`,
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function finishBatch(
+  db: DbOrTx,
+  batchId: string,
+  done: { changeId: string; count: number; totalCents: bigint },
+): Promise<ImportBatchRow> {
+  return db
+    .updateTable('import_batches')
+    .set({
+      change_id: done.changeId,
+      entry_count: done.count,
+      total_cents: done.totalCents.toString(),
+    })
+    .where('id', '=', batchId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listBatches(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string | undefined,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('import_batches')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('change_id', 'is not', null);
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+  return query.orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+/** A live (not reverted) batch of the account made from the same bytes. */
+export function findSameFile(db: DbOrTx, bookId: string, accountId: string, sha256: string) {
+  return db
+    .selectFrom('import_batches')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('account_id', '=', accountId)
+    .where('content_sha256', '=', sha256)
+    .where('reverted_at', 'is', null)
+    .where('change_id', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+export function lockBatch(db: DbOrTx, bookId: string, batchId: string) {
+  return db
+    .selectFrom('import_batches')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('id', '=', batchId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The signed sum of a batch's live entries, per account they are on now. */
+export async function liveBatchTotals(
+  db: DbOrTx,
+  bookId: string,
+  batchId: string,
+): Promise<{ account_id: string; total: string }[]> {
+  const result = await sql<{ account_id: string; total: string }>`
+    SELECT account_id, sum(CASE WHEN transaction_type IN ('deposit', 'transfer_in')
+                                THEN amount_cents ELSE -amount_cents END)::text AS total
+    FROM transactions
+    WHERE book_id = ${bookId}::uuid AND import_batch_id = ${batchId}::uuid AND deleted_at IS NULL
+      AND account_id IS NOT NULL
+    GROUP BY account_id
+    ORDER BY account_id`.execute(db);
+  return result.rows;
+}
+
+/** Deletes (softly) a batch's live entries, with their history rows, in one statement. */
+export async function deleteBatchEntries(
+  db: DbOrTx,
+  bookId: string,
+  batchId: string,
+  changeId: string,
+): Promise<void> {
+  await sql`
+    WITH before AS (
+      SELECT t.id, ${entrySnapshotSql('t')} AS snapshot
+      FROM transactions t
+      WHERE t.book_id = ${bookId}::uuid AND t.import_batch_id = ${batchId}::uuid
+        AND t.deleted_at IS NULL
+    ), deleted AS (
+      UPDATE transactions t
+      SET deleted_at = clock_timestamp(), updated_at = clock_timestamp(), version = t.version + 1
+      FROM before
+      WHERE t.id = before.id AND t.book_id = ${bookId}::uuid
+      RETURNING t.*, before.snapshot AS before_snapshot
+    )
+    INSERT INTO entry_history (book_id, change_id, entry_id, fields, before, after)
+    SELECT deleted.book_id, ${changeId}::uuid, deleted.id, ARRAY['deleted']::text[],
+           deleted.before_snapshot,
+           jsonb_set(deleted.before_snapshot::jsonb, '{deleted}', 'true'::jsonb)::text
+    FROM deleted`.execute(db);
+}
+
+export function markReverted(
+  db: DbOrTx,
+  batchId: string,
+  changeId: string,
+): Promise<ImportBatchRow> {
+  return db
+    .updateTable('import_batches')
+    .set({ reverted_at: sql<Date>`clock_timestamp()`, revert_change_id: changeId })
+    .where('id', '=', batchId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findMapping(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('import_mappings')
+    .select('mapping')
+    .where('book_id', '=', bookId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.mapping;
+}
+
+export async function saveMapping(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+  mapping: string,
+): Promise<void> {
+  await db
+    .insertInto('import_mappings')
+    .values({ book_id: bookId, account_id: accountId, mapping })
+    .onConflict((oc) =>
+      oc
+        .columns(['book_id', 'account_id'])
+        .doUpdateSet({ mapping, updated_at: sql<Date>`clock_timestamp()` }),
+    )
+    .execute();
+}
+
+/** The book's categories by folded name (live ones), for a file's category column. */
+export function categoryNames(db: DbOrTx, bookId: string) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name'])
+    .where('book_id', '=', bookId)
+    .where('archived_at', 'is', null)
+    .orderBy('position')
+    .execute();
+}

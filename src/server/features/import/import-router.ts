@@ -1,0 +1,96 @@
+import { protectedProcedure, router } from '../../trpc/init.js';
+import { ok } from '../../trpc/envelope.js';
+import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import {
+  IMPORT_BODY_LIMIT,
+  importBatchIdInput,
+  importCommitInput,
+  importCommitOutput,
+  importListInput,
+  importListOutput,
+  importPreviewInput,
+  importPreviewOutput,
+  importRevertOutput,
+} from '../../../shared/schemas/import.js';
+import { commitImport, listImports, previewImport, revertImport } from './import-service.js';
+
+const tags = ['Import'];
+
+// Bank file import (docs/import.md): every step is a procedure, so a script can import a file
+// without the browser. The two that carry the file take a larger body than the rest.
+export const importRouter = router({
+  preview: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/imports/preview',
+        tags,
+        summary:
+          'Read a bank file (CSV, OFX/QFX, QIF) against an account: every row parsed, duplicates and broken rows marked, what rules set, the balance after. Nothing is saved',
+      },
+      refusals: ['UNPROCESSABLE'],
+      bodyLimit: IMPORT_BODY_LIMIT,
+    })
+    .input(importPreviewInput)
+    .output(importPreviewOutput)
+    .mutation(async ({ ctx, input }) =>
+      ok(await previewImport(ctx.database.db, ctx.bookId, input)),
+    ),
+
+  commit: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/imports',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Import the chosen rows of a bank file as one batch, all or nothing (refused with the figure if the balance would end below its floor)',
+      },
+      refusals: ['UNPROCESSABLE', 'INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'],
+      bodyLimit: IMPORT_BODY_LIMIT,
+    })
+    .input(importCommitInput)
+    .output(importCommitOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) => {
+        const result = await commitImport(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input);
+        return ok(
+          result,
+          `Imported ${result.imported} transaction${result.imported === 1 ? '' : 's'}`,
+        );
+      }),
+    ),
+
+  list: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/api/imports', tags, summary: 'Your imports, newest first' },
+    })
+    .input(importListInput)
+    .output(importListOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await listImports(ctx.database.db, ctx.bookId, input.accountId)),
+    ),
+
+  revert: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/imports/{id}/revert',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary: 'Revert an import as a whole: its entries removed, balances restored',
+      },
+      refusals: ['CONFLICT', 'UNPROCESSABLE', 'INSUFFICIENT_FUNDS'],
+    })
+    .input(importBatchIdInput)
+    .output(importRevertOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await revertImport(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input.id),
+          'Import reverted',
+        ),
+      ),
+    ),
+});

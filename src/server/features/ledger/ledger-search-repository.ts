@@ -1,0 +1,224 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import type { EntryType } from '../../db/schema.js';
+import type { TransactionSort } from '../../../shared/schemas/ledger-query.js';
+import { ENTRY_COLUMNS, type EntryRow } from './ledger-repository.js';
+
+// The searching reads of the ledger (docs/ledger.md#search-filters-sorts-and-cursors): the
+// filtered, sorted pages of GET /api/transactions and the expenses lists, payee suggestions and
+// the tags in use. Reads only: every write of the transactions table is in ledger-repository.ts.
+
+/** Where a page starts: strictly after this row in the sort's order. */
+export interface KeysetPosition {
+  /** occurred_on ('YYYY-MM-DD') for the date sorts, amount_cents (decimal text) for the amount ones. */
+  key: string;
+  seq: string;
+}
+
+/** One word of a search: its folded text matches, or one of these categories does. */
+export interface SearchWord {
+  /** As typed; folded by ledger_fold in SQL, as the search text was. */
+  word: string;
+  /** Categories of the book whose folded name contains the word. */
+  categoryIds: string[];
+  /** Entries with a split line in one of those categories. */
+  splitEntryIds: string[];
+}
+
+export interface EntrySearch {
+  bookId: string;
+  accountId?: string | undefined;
+  types?: readonly EntryType[] | undefined;
+  /** created_at bounds: inclusive, exclusive. */
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+  words?: readonly SearchWord[] | undefined;
+  /** A category (the entry's own or, through splitEntryIds, a split line's), or 'none'. */
+  category?:
+    { kind: 'one'; id: string; splitEntryIds: readonly string[] } | { kind: 'none' } | undefined;
+  tag?: string | undefined;
+  minCents?: bigint | undefined;
+  maxCents?: bigint | undefined;
+  /** occurred_on bounds, both inclusive. */
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  sort: TransactionSort;
+  after?: KeysetPosition | undefined;
+  /** Rows at most; undefined: all of them. */
+  limit?: number | undefined;
+}
+
+/** LIKE's own characters in a word are literal, not wildcards. */
+export function likeEscape(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const SORT_KEY = {
+  date_desc: { column: 'occurred_on', cast: sql`date`, dir: 'desc' },
+  date_asc: { column: 'occurred_on', cast: sql`date`, dir: 'asc' },
+  amount_desc: { column: 'amount_cents', cast: sql`bigint`, dir: 'desc' },
+  amount_asc: { column: 'amount_cents', cast: sql`bigint`, dir: 'asc' },
+} as const;
+
+/**
+ * The live entries of a search, one page in the sort's order, `(key, seq)` breaking ties so that
+ * paging with keyset positions never repeats or skips a row, served by the (book, key, seq)
+ * indexes or, for a rare word, the trigram index.
+ */
+export function searchEntriesQuery(db: DbOrTx, s: EntrySearch) {
+  const sort = SORT_KEY[s.sort];
+  let query = db
+    .selectFrom('transactions as t')
+    .select(ENTRY_COLUMNS.map((c) => `t.${c}` as const))
+    .where('t.book_id', '=', s.bookId)
+    .where('t.deleted_at', 'is', null);
+  if (s.accountId !== undefined) query = query.where('t.account_id', '=', s.accountId);
+  if (s.types !== undefined) query = query.where('t.transaction_type', 'in', [...s.types]);
+  if (s.createdFrom !== undefined) query = query.where('t.created_at', '>=', s.createdFrom);
+  if (s.createdTo !== undefined) query = query.where('t.created_at', '<', s.createdTo);
+  if (s.minCents !== undefined) query = query.where('t.amount_cents', '>=', s.minCents.toString());
+  if (s.maxCents !== undefined) query = query.where('t.amount_cents', '<=', s.maxCents.toString());
+  if (s.dateFrom !== undefined) query = query.where('t.occurred_on', '>=', s.dateFrom);
+  if (s.dateTo !== undefined) query = query.where('t.occurred_on', '<=', s.dateTo);
+  if (s.tag !== undefined) {
+    query = query.where(sql<SqlBool>`(t.tags @> ARRAY[${s.tag}::text])`);
+  }
+  const category = s.category;
+  if (category?.kind === 'one') {
+    query = query.where((eb) =>
+      category.splitEntryIds.length === 0
+        ? eb('t.category_id', '=', category.id)
+        : eb.or([
+            eb('t.category_id', '=', category.id),
+            eb('t.id', '=', sql<string>`ANY(${sql.val([...category.splitEntryIds])}::uuid[])`),
+          ]),
+    );
+  } else if (category?.kind === 'none') {
+    // Entries that could carry a category and carry none: transfers never do, and a split entry
+    // is uncategorised while one of its lines is.
+    query = query
+      .where('t.category_id', 'is', null)
+      .where('t.transaction_type', 'not in', ['transfer_in', 'transfer_out'])
+      .where(
+        // Parenthesised: Kysely joins raw conditions with AND as they are.
+        sql<SqlBool>`(NOT EXISTS (SELECT 1 FROM entry_splits s
+          WHERE s.book_id = t.book_id AND s.entry_id = t.id AND s.category_id IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM entry_splits s
+          WHERE s.book_id = t.book_id AND s.entry_id = t.id AND s.category_id IS NULL))`,
+      );
+  }
+  for (const w of s.words ?? []) query = query.where(wordMatches(w));
+  if (s.after !== undefined) {
+    const op = sort.dir === 'desc' ? sql`<` : sql`>`;
+    query = query.where(
+      sql<SqlBool>`(${sql.ref(`t.${sort.column}`)}, t.seq) ${op} (${s.after.key}::${sort.cast}, ${s.after.seq}::bigint)`,
+    );
+  }
+  query = query.orderBy(`t.${sort.column}`, sort.dir).orderBy('t.seq', sort.dir);
+  return s.limit === undefined ? query : query.limit(s.limit);
+}
+
+/** A word found in the search text (substring, folded), or as a category of the entry or a line. */
+function wordMatches(w: SearchWord): Expression<SqlBool> {
+  const text = sql<SqlBool>`(t.search_text LIKE ('%' || ledger_fold(${likeEscape(w.word)}) || '%'))`;
+  if (w.categoryIds.length === 0) return text;
+  const arms = [
+    text,
+    sql<SqlBool>`t.category_id = ANY(${sql.val(w.categoryIds)}::uuid[])`,
+    ...(w.splitEntryIds.length > 0
+      ? [sql<SqlBool>`t.id = ANY(${sql.val(w.splitEntryIds)}::uuid[])`]
+      : []),
+  ];
+  return sql<SqlBool>`(${sql.join(arms, sql` OR `)})`;
+}
+
+export function searchEntries(db: DbOrTx, s: EntrySearch): Promise<EntryRow[]> {
+  return searchEntriesQuery(db, s).execute();
+}
+
+/**
+ * For each word, the categories of the book whose folded name contains it and the entries with a
+ * split line in one of them: one query for all the words.
+ */
+export async function categoriesMatchingWords(
+  db: DbOrTx,
+  bookId: string,
+  words: readonly string[],
+): Promise<SearchWord[]> {
+  if (words.length === 0) return [];
+  const { rows } = await sql<{ word: string; category_ids: string[]; split_entry_ids: string[] }>`
+    SELECT w.word,
+      coalesce(array_agg(DISTINCT c.id) FILTER (WHERE c.id IS NOT NULL), '{}') AS category_ids,
+      coalesce((SELECT array_agg(DISTINCT s.entry_id) FROM entry_splits s
+        WHERE s.book_id = ${bookId}::uuid AND s.category_id = ANY(array_agg(c.id))), '{}')
+        AS split_entry_ids
+    FROM unnest(${sql.val([...words])}::text[], ${sql.val(words.map(likeEscape))}::text[])
+      AS w(word, pattern)
+    LEFT JOIN categories c ON c.book_id = ${bookId}::uuid
+      AND ledger_fold(c.name) LIKE '%' || ledger_fold(w.pattern) || '%'
+    GROUP BY w.word`.execute(db);
+  const byWord = new Map(rows.map((row) => [row.word, row]));
+  return words.map((word) => ({
+    word,
+    categoryIds: byWord.get(word)?.category_ids ?? [],
+    splitEntryIds: byWord.get(word)?.split_entry_ids ?? [],
+  }));
+}
+
+/** The entries with a split line in a category (usually none or few). */
+export async function entriesSplitInto(
+  db: DbOrTx,
+  bookId: string,
+  categoryId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('entry_splits')
+    .select('entry_id')
+    .distinct()
+    .where('book_id', '=', bookId)
+    .where('category_id', '=', categoryId)
+    .execute();
+  return rows.map((row) => row.entry_id);
+}
+
+/**
+ * Payees of the book's live entries, most used first, with the category of the latest entry
+ * naming each; with `q`, those whose folded text contains it (the trigram index narrows first).
+ */
+export async function findPayees(
+  db: DbOrTx,
+  bookId: string,
+  q: string | undefined,
+  limit: number,
+): Promise<{ payee: string; uses: number; last_category_id: string | null }[]> {
+  const filter =
+    q === undefined || q.trim() === ''
+      ? sql``
+      : sql`AND search_text LIKE '%' || ledger_fold(${likeEscape(q)}) || '%'
+            AND ledger_fold(payee) LIKE '%' || ledger_fold(${likeEscape(q)}) || '%'`;
+  const { rows } = await sql<{ payee: string; uses: string; last_category_id: string | null }>`
+    SELECT payee, count(*) AS uses,
+      (array_agg(category_id ORDER BY occurred_on DESC, seq DESC))[1] AS last_category_id
+    FROM transactions
+    WHERE book_id = ${bookId}::uuid AND deleted_at IS NULL AND payee <> '' ${filter}
+    GROUP BY payee
+    ORDER BY count(*) DESC, payee
+    LIMIT ${limit}`.execute(db);
+  return rows.map((row) => ({ ...row, uses: Number(row.uses) }));
+}
+
+/** The tags of the book's live entries, most used first. */
+export async function findTags(
+  db: DbOrTx,
+  bookId: string,
+  limit: number,
+): Promise<{ tag: string; uses: number }[]> {
+  const { rows } = await sql<{ tag: string; uses: string }>`
+    SELECT tag, count(*) AS uses
+    FROM transactions, unnest(tags) AS tag
+    WHERE book_id = ${bookId}::uuid AND deleted_at IS NULL AND tags <> '{}'
+    GROUP BY tag
+    ORDER BY count(*) DESC, tag
+    LIMIT ${limit}`.execute(db);
+  return rows.map((row) => ({ tag: row.tag, uses: Number(row.uses) }));
+}

@@ -1,0 +1,163 @@
+import type { Db } from '../../db/connect.js';
+import type { EntryType } from '../../db/schema.js';
+import { notFound } from '../../lib/app-error.js';
+import { findAccount } from '../accounts/account-repository.js';
+import { findCategory } from '../categories/category-repository.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { unitsToCents } from '../../../shared/money.js';
+import { EXPENSE_PAGE_DEFAULT, PAYEE_SUGGESTIONS_MAX } from '../../../shared/limits.js';
+import { TRANSACTIONS_PAGE_DEFAULT, type Transaction } from '../../../shared/schemas/ledger.js';
+import type {
+  ExpensePageInput,
+  PayeeSuggestion,
+  SearchTransactionsInput,
+  TransactionSort,
+} from '../../../shared/schemas/ledger-query.js';
+import { decodeCursor, encodeCursor } from './ledger-cursor.js';
+import {
+  categoriesMatchingWords,
+  entriesSplitInto,
+  findPayees,
+  findTags,
+  searchEntries,
+  type EntrySearch,
+} from './ledger-search-repository.js';
+import { toTransactions } from './ledger-service.js';
+
+// The ledger's lists (docs/ledger.md#search-filters-sorts-and-cursors): GET /api/transactions
+// with search, filters and sorts, the expenses lists, payee suggestions and tags.
+
+/** Tags in one answer of GET /api/tags. */
+export const TAG_LIST_MAX = 500;
+/** Search words used from one query (more add nothing a person would miss). */
+const SEARCH_WORDS_MAX = 10;
+
+const ENTRY_TYPES_OF = {
+  deposit: ['deposit'],
+  withdraw: ['withdraw'],
+  expense: ['expense'],
+  transfer: ['transfer_in', 'transfer_out'],
+} as const satisfies Record<string, readonly EntryType[]>;
+
+export interface Page {
+  items: Transaction[];
+  nextCursor: string | null;
+}
+
+/** The distinct words of a query, in order: a word is anything between spaces. */
+export function searchWords(q: string | undefined): string[] {
+  if (q === undefined) return [];
+  return [...new Set(q.split(/\s+/).filter((word) => word !== ''))].slice(0, SEARCH_WORDS_MAX);
+}
+
+/** Another book's or a deleted account answers 404, the same as one that never existed. */
+async function assertBookAccount(db: Db, bookId: string, accountId: string): Promise<void> {
+  if (!(await findAccount(db, bookId, accountId))) throw notFound();
+}
+
+/** The value of a settled promise already known not to have been rejected. */
+function settled<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+}
+
+async function assertBookCategory(db: Db, bookId: string, categoryId: string): Promise<void> {
+  if (!(await findCategory(db, bookId, categoryId))) throw notFound(MESSAGES.categoryNotFound);
+}
+
+/** One page of a search: a row more than asked says whether another page follows. */
+async function pageOf(db: Db, search: EntrySearch): Promise<Page> {
+  const limit = search.limit ?? TRANSACTIONS_PAGE_DEFAULT;
+  const rows = await searchEntries(db, { ...search, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: await toTransactions(db, search.bookId, page),
+    nextCursor: rows.length > limit && last ? encodeCursor(search.sort, last) : null,
+  };
+}
+
+/** GET /api/transactions: the book's live entries matching every filter, one page. */
+export async function searchTransactions(
+  db: Db,
+  bookId: string,
+  input: SearchTransactionsInput,
+): Promise<Page> {
+  const sort: TransactionSort = input.sort ?? 'date_desc';
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  const words = searchWords(input.q);
+  const categoryId = input.categoryId === 'none' ? undefined : input.categoryId;
+  // Independent reads, side by side (each is one indexed lookup); an unknown account is said
+  // before an unknown category, whichever answered first.
+  const [account, category, matched, splitEntryIds] = await Promise.allSettled([
+    input.accountId === undefined ? null : assertBookAccount(db, bookId, input.accountId),
+    categoryId === undefined ? null : assertBookCategory(db, bookId, categoryId),
+    categoriesMatchingWords(db, bookId, words),
+    categoryId === undefined ? [] : entriesSplitInto(db, bookId, categoryId),
+  ]);
+  for (const outcome of [account, category, matched, splitEntryIds]) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+  }
+  return pageOf(db, {
+    bookId,
+    sort,
+    after,
+    limit: input.limit ?? TRANSACTIONS_PAGE_DEFAULT,
+    accountId: input.accountId,
+    types: input.type === undefined ? undefined : ENTRY_TYPES_OF[input.type],
+    createdFrom: input.from === undefined ? undefined : new Date(input.from),
+    createdTo: input.to === undefined ? undefined : new Date(input.to),
+    words: settled(matched),
+    category:
+      input.categoryId === undefined
+        ? undefined
+        : input.categoryId === 'none'
+          ? { kind: 'none' }
+          : { kind: 'one', id: input.categoryId, splitEntryIds: settled(splitEntryIds) },
+    tag: input.tag,
+    minCents: input.minAmount === undefined ? undefined : unitsToCents(input.minAmount),
+    maxCents: input.maxAmount === undefined ? undefined : unitsToCents(input.maxAmount),
+    dateFrom: input.dateFrom,
+    dateTo: input.dateTo,
+  });
+}
+
+/**
+ * GET /api/expenses and /api/expenses/by-account/{accountId}: newest day first, one page at a
+ * time (EXPENSE_PAGE_DEFAULT rows unless `limit` says otherwise): never the whole list, which
+ * grows without bound (issue 10, finding 6; docs/ledger.md#search-filters-sorts-and-cursors).
+ */
+export async function listExpensesPage(
+  db: Db,
+  bookId: string,
+  input: ExpensePageInput & { accountId?: string | undefined },
+): Promise<Page> {
+  const sort: TransactionSort = 'date_desc';
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  if (input.accountId !== undefined) await assertBookAccount(db, bookId, input.accountId);
+  return pageOf(db, {
+    bookId,
+    sort,
+    after,
+    accountId: input.accountId,
+    types: ['expense'],
+    limit: input.limit ?? EXPENSE_PAGE_DEFAULT,
+  });
+}
+
+export async function suggestPayees(
+  db: Db,
+  bookId: string,
+  q: string | undefined,
+): Promise<PayeeSuggestion[]> {
+  const rows = await findPayees(db, bookId, q, PAYEE_SUGGESTIONS_MAX);
+  return rows.map((row) => ({
+    payee: row.payee,
+    uses: row.uses,
+    lastCategoryId: row.last_category_id,
+  }));
+}
+
+export function listTags(db: Db, bookId: string): Promise<{ tag: string; uses: number }[]> {
+  return findTags(db, bookId, TAG_LIST_MAX);
+}

@@ -1,0 +1,227 @@
+import type { DbOrTx } from '../../db/connect.js';
+import type { RuleRow } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { findAccount } from '../accounts/account-repository.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { centsToUnits, unitsToCents } from '../../../shared/money.js';
+import { RULES_PER_BOOK_MAX, RULE_TEST_SCAN_MAX } from '../../../shared/limits.js';
+import type { Rule, RuleDraft } from '../../../shared/schemas/rule.js';
+import { compileRule, ruleMatches, type CompiledRule } from './rule-match.js';
+import {
+  categoryIsBooks,
+  countRules,
+  deleteRule,
+  findRule,
+  insertRule,
+  latestEntries,
+  listRules,
+  lockBookRules,
+  setRulePositions,
+  updateRule,
+  type RuleValues,
+} from './rule-repository.js';
+
+export const RULE_MESSAGES = {
+  notFound: 'Rule not found',
+  noCondition: 'A rule needs a condition: text to match, an amount range or an account',
+  noAction: 'A rule needs something to set: a category, payee, tags or description',
+  range: 'amountMin must not be above amountMax',
+  tooMany: `A book holds at most ${RULES_PER_BOOK_MAX} rules`,
+  reorder: 'ruleIds must name every rule of the book exactly once',
+} as const;
+
+const toCents = (units: number | null | undefined) =>
+  units === null || units === undefined ? null : unitsToCents(units);
+const fromCents = (cents: string | number | null) =>
+  cents === null ? null : centsToUnits(BigInt(cents));
+
+export function toRule(row: RuleRow): Rule {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    enabled: row.enabled,
+    match:
+      row.match_field && row.match_operator && row.match_value
+        ? { field: row.match_field, operator: row.match_operator, value: row.match_value }
+        : null,
+    amountMin: fromCents(row.amount_min_cents),
+    amountMax: fromCents(row.amount_max_cents),
+    accountId: row.account_id,
+    set: {
+      categoryId: row.set_category_id,
+      payee: row.set_payee,
+      tags: row.set_tags,
+      description: row.set_description,
+    },
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A rule row ready to run (a stored pattern was checked when it was saved). */
+export function compileRow(row: RuleRow): CompiledRule {
+  return compileRule({
+    id: row.id,
+    match: toRule(row).match,
+    minCents: row.amount_min_cents === null ? null : BigInt(row.amount_min_cents),
+    maxCents: row.amount_max_cents === null ? null : BigInt(row.amount_max_cents),
+    accountId: row.account_id,
+    set: {
+      categoryId: row.set_category_id,
+      payee: row.set_payee,
+      tags: row.set_tags,
+      description: row.set_description,
+    },
+  });
+}
+
+/** The enabled rules of a book, in order, compiled. */
+export async function activeRules(db: DbOrTx, bookId: string): Promise<CompiledRule[]> {
+  return (await listRules(db, bookId)).filter((row) => row.enabled).map(compileRow);
+}
+
+/** Checks a draft (conditions, actions, pattern, range, its account and category) and maps it to columns. */
+async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<RuleValues> {
+  // What the draft names must exist before anything about it is judged.
+  if (draft.accountId && !(await findAccount(db, bookId, draft.accountId))) {
+    throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
+  }
+  if (draft.set.categoryId && !(await categoryIsBooks(db, bookId, draft.set.categoryId))) {
+    throw new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
+  }
+  const min = toCents(draft.amountMin);
+  const max = toCents(draft.amountMax);
+  if (!draft.match && min === null && max === null && !draft.accountId) {
+    throw new AppError('UNPROCESSABLE', RULE_MESSAGES.noCondition);
+  }
+  const set = draft.set;
+  const hasAction =
+    Boolean(set.categoryId) ||
+    (set.payee !== null && set.payee !== undefined && set.payee !== '') ||
+    (set.tags !== null && set.tags !== undefined && set.tags.length > 0) ||
+    (set.description !== null && set.description !== undefined && set.description !== '');
+  if (!hasAction) throw new AppError('UNPROCESSABLE', RULE_MESSAGES.noAction);
+  if (min !== null && max !== null && min > max)
+    throw new AppError('UNPROCESSABLE', RULE_MESSAGES.range);
+  // Refuses an unsafe or invalid pattern before anything is written.
+  compileRule({
+    id: '',
+    match: draft.match ?? null,
+    minCents: min,
+    maxCents: max,
+    accountId: null,
+    set: { categoryId: null, payee: null, tags: null, description: null },
+  });
+  return {
+    name: draft.name,
+    enabled: draft.enabled,
+    match_field: draft.match?.field ?? null,
+    match_operator: draft.match?.operator ?? null,
+    match_value: draft.match?.value ?? null,
+    amount_min_cents: min === null ? null : min.toString(),
+    amount_max_cents: max === null ? null : max.toString(),
+    account_id: draft.accountId ?? null,
+    set_category_id: set.categoryId ?? null,
+    set_payee: set.payee || null,
+    set_tags: set.tags && set.tags.length > 0 ? set.tags : null,
+    set_description: set.description || null,
+  };
+}
+
+export async function listBookRules(db: DbOrTx, bookId: string): Promise<Rule[]> {
+  return (await listRules(db, bookId)).map(toRule);
+}
+
+export async function createRule(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<Rule> {
+  const values = await valuesOf(db, bookId, draft);
+  await lockBookRules(db, bookId);
+  if ((await countRules(db, bookId)) >= RULES_PER_BOOK_MAX) {
+    throw new AppError('UNPROCESSABLE', RULE_MESSAGES.tooMany);
+  }
+  return toRule(await insertRule(db, bookId, values));
+}
+
+export async function changeRule(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+  draft: RuleDraft,
+): Promise<Rule> {
+  if (!(await findRule(db, bookId, id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+  const values = await valuesOf(db, bookId, draft);
+  const row = await updateRule(db, bookId, id, values);
+  if (!row) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+  return toRule(row);
+}
+
+export async function removeRule(db: DbOrTx, bookId: string, id: string): Promise<void> {
+  if (!(await deleteRule(db, bookId, id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+}
+
+export async function reorderRules(
+  db: DbOrTx,
+  bookId: string,
+  ids: readonly string[],
+): Promise<Rule[]> {
+  await lockBookRules(db, bookId);
+  const current = await listRules(db, bookId);
+  const known = new Set(current.map((row) => row.id));
+  if (ids.some((id) => !known.has(id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+  if (new Set(ids).size !== ids.length || ids.length !== current.length) {
+    throw new AppError('UNPROCESSABLE', RULE_MESSAGES.reorder);
+  }
+  await setRulePositions(db, bookId, ids);
+  return listBookRules(db, bookId);
+}
+
+const SAMPLE_MAX = 20;
+
+/** What a draft would match among the book's latest entries, before it is saved. */
+export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
+  const values = await valuesOf(db, bookId, draft);
+  const rule = compileRule({
+    id: '',
+    match: draft.match ?? null,
+    minCents: values.amount_min_cents === null ? null : BigInt(values.amount_min_cents),
+    maxCents: values.amount_max_cents === null ? null : BigInt(values.amount_max_cents),
+    accountId: values.account_id,
+    set: { categoryId: null, payee: null, tags: null, description: null },
+  });
+  const entries = await latestEntries(db, bookId, RULE_TEST_SCAN_MAX);
+  const sample: {
+    id: string;
+    occurredOn: string;
+    amount: number;
+    description: string;
+    payee: string;
+  }[] = [];
+  let matched = 0;
+  for (const entry of entries) {
+    const size = BigInt(entry.amount_cents);
+    const amountCents =
+      entry.transaction_type === 'deposit' || entry.transaction_type === 'transfer_in'
+        ? size
+        : -size;
+    if (
+      !ruleMatches(rule, {
+        accountId: entry.account_id,
+        amountCents,
+        description: entry.description,
+        payee: entry.payee,
+      })
+    )
+      continue;
+    matched += 1;
+    if (sample.length < SAMPLE_MAX) {
+      sample.push({
+        id: entry.id,
+        occurredOn: entry.occurred_on,
+        amount: centsToUnits(amountCents),
+        description: entry.description,
+        payee: entry.payee,
+      });
+    }
+  }
+  return { scanned: entries.length, matched, sample };
+}

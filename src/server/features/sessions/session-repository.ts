@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import { queryTemplate } from '../../db/query-template.js';
+import type { BookRole, SessionMethod } from '../../db/schema.js';
+
+// The sessions table (docs/architecture.md#data-access). Tokens arrive here only as hashes.
+
+export async function insertSession(
+  db: DbOrTx,
+  session: {
+    tokenHash: string;
+    userId: string;
+    method: SessionMethod;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userId,
+      method: session.method,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+      last_seen_at: session.createdAt,
+      // Signing in has just checked the identity (a Firebase ID token, revocation included).
+      identity_checked_at: session.createdAt,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+/**
+ * The live session of a token hash with its user and the user's personal book, reached through
+ * the membership (which carries the role; null when the user has none): one statement of
+ * primary-key and unique-index lookups on every authenticated request, so compiled once
+ * (docs/decisions/003-compiled-query-templates.md). The book is a scalar subquery, not two more
+ * joins: the app's connections plan every statement for its values, and planning a four-table
+ * join cost more than running it (0.8 ms against 0.3 ms per lookup, docs/ledger.md#books-and-membership).
+ */
+export const findLiveSession = queryTemplate(
+  (db, tokenHash: string, now: Date, idleCutoff: Date) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'users.id',
+        'users.email',
+        'sessions.method',
+        'sessions.last_seen_at',
+        sql<[string, BookRole] | null>`(
+          SELECT ARRAY[m.book_id::text, m.role] FROM memberships m
+          WHERE m.user_id = sessions.user_id
+            AND m.book_id = (SELECT b.id FROM books b WHERE b.personal_owner_id = sessions.user_id)
+        )`.as('book'),
+        'sessions.identity_checked_at',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .where('sessions.last_seen_at', '>', idleCutoff),
+  3,
+);
+
+/** What a re-check of the identity behind a session needs (docs/sign-in.md#firebase-sign-in). */
+export function findSessionIdentity(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ firebase_uid: string | null; created_at: Date } | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.firebase_uid', 'sessions.created_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function markIdentityChecked(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ identity_checked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+export async function touchSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+/** Whether a live session was revoked by this call. */
+export async function revokeSessionByHash(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,94 @@
+import { protectedProcedure, router } from '../../trpc/init.js';
+import { ok } from '../../trpc/envelope.js';
+import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import {
+  createTransferInput,
+  deleteTransferInput,
+  transferIdInput,
+  transferMutationOutput,
+  transferOutput,
+  updateTransferInput,
+} from '../../../shared/schemas/transfer.js';
+import { createTransfer, deleteTransfer, getTransfer, updateTransfer } from './transfer-service.js';
+
+// Transfers between two accounts of the book (docs/ledger.md#transfers).
+
+const tags = ['Transfers'];
+
+export const transferRouter = router({
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/transfers',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Move money between two of your accounts (422 "Insufficient funds" beyond what the source has)',
+      },
+      refusals: ['INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'],
+    })
+    .input(createTransferInput)
+    .output(transferMutationOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await createTransfer(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
+          'Transfer successful',
+        ),
+      ),
+    ),
+
+  get: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/api/transfers/{id}', tags, summary: 'One transfer' },
+    })
+    .input(transferIdInput)
+    .output(transferOutput)
+    .query(async ({ ctx, input }) => ok(await getTransfer(ctx.database.db, ctx.bookId, input.id))),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/api/transfers/{id}',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Change a transfer (amount, date, description or either account); both legs move together',
+      },
+      refusals: ['CONFLICT', 'INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED', 'UNPROCESSABLE'],
+    })
+    .input(updateTransferInput)
+    .output(transferMutationOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await updateTransfer(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
+          'Transfer updated successfully',
+        ),
+      ),
+    ),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/transfers/{id}',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary: 'Delete a transfer (both legs); undo the returned change to restore it',
+      },
+      refusals: ['CONFLICT', 'INSUFFICIENT_FUNDS', 'UNPROCESSABLE'],
+    })
+    .input(deleteTransferInput)
+    .output(transferMutationOutput)
+    .mutation(
+      idempotentMutation(async ({ ctx, input, db }) =>
+        ok(
+          await deleteTransfer(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
+          'Transfer deleted successfully',
+        ),
+      ),
+    ),
+});

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { DbOrTx } from '../../db/connect.js';
+import { centsFromDb } from '../../db/cents.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { centsToUnits, unitsToCents } from '../../../shared/money.js';
+import type { Account } from '../../../shared/schemas/account.js';
+import {
+  DIFFERENT_ACCOUNTS,
+  sameAccounts,
+  type CreateTransferInput,
+  type DeleteTransferInput,
+  type Transfer,
+  type UpdateTransferInput,
+} from '../../../shared/schemas/transfer.js';
+import { findAccount } from '../accounts/account-repository.js';
+import { toAccount } from '../accounts/account-service.js';
+import { bookToday, findTransferEntryIds } from '../ledger/entry-change-repository.js';
+import type { EntryRow } from '../ledger/ledger-repository.js';
+import { applyChange, inTransaction, type AppliedChange } from '../entries/change-engine.js';
+import { lockEntryStates, type LockedEntry } from '../entries/entry-locks.js';
+import type { EntryState } from '../entries/entry-state.js';
+import type { Actor } from '../entries/entry-service.js';
+
+/**
+ * Transfers (docs/ledger.md#transfers): two legs sharing a transfer_id, a transfer_out on the
+ * source and a transfer_in on the destination, always created, edited and deleted together by
+ * one change, so they net to zero.
+ */
+
+const transferNotFound = () => new AppError('NOT_FOUND', MESSAGES.transferNotFound);
+
+/** Both named accounts must be live accounts of the book (404) before they may be compared. */
+async function checkAccounts(trx: DbOrTx, bookId: string, ids: readonly (string | undefined)[]) {
+  for (const id of ids) {
+    if (id !== undefined && !(await findAccount(trx, bookId, id))) throw notFound();
+  }
+}
+
+/** A transfer as the API shows it, from its two legs. */
+export function toTransfer(out: EntryRow, incoming: EntryRow): Transfer {
+  return {
+    id: out.transfer_id as string,
+    fromAccountId: out.account_id as string,
+    toAccountId: incoming.account_id as string,
+    amount: centsToUnits(centsFromDb(out.amount_cents)),
+    occurredOn: out.occurred_on,
+    description: out.description,
+    version: out.version,
+    createdAt: out.created_at.toISOString(),
+    updatedAt: out.updated_at.toISOString(),
+  };
+}
+
+/** The two legs among some rows; null unless both are there and (unless said) live. */
+function legsOf(
+  rows: readonly EntryRow[],
+  deletedToo = false,
+): { out: EntryRow; incoming: EntryRow } | null {
+  const out = rows.find((row) => row.transaction_type === 'transfer_out');
+  const incoming = rows.find((row) => row.transaction_type === 'transfer_in');
+  if (!out || !incoming) return null;
+  if (!deletedToo && (out.deleted_at !== null || incoming.deleted_at !== null)) return null;
+  return { out, incoming };
+}
+
+export interface TransferMutation {
+  transfer: Transfer;
+  accounts: Account[];
+  changeId: string;
+}
+
+function answer(applied: AppliedChange): TransferMutation {
+  const legs = legsOf(applied.entries, true);
+  if (!legs) throw new Error('a transfer change without both legs');
+  return {
+    transfer: toTransfer(legs.out, legs.incoming),
+    accounts: applied.accounts.map(toAccount),
+    changeId: applied.changeId,
+  };
+}
+
+/** A leg's state: transfers carry no category, payee, tags or split lines. */
+function legState(
+  type: 'transfer_out' | 'transfer_in',
+  accountId: string,
+  amountCents: bigint,
+  occurredOn: string,
+  description: string,
+): EntryState {
+  return {
+    accountId,
+    type,
+    amountCents,
+    occurredOn,
+    description,
+    payee: '',
+    categoryId: null,
+    tags: [],
+    splits: [],
+    deleted: false,
+  };
+}
+
+/** POST /api/transfers: the source refused on insufficient funds, the destination on its cap. */
+export function createTransfer(
+  db: DbOrTx,
+  actor: Actor,
+  input: CreateTransferInput,
+): Promise<TransferMutation> {
+  return inTransaction(db, async (trx) => {
+    await checkAccounts(trx, actor.bookId, [input.fromAccountId, input.toAccountId]);
+    if (sameAccounts(input)) throw new AppError('VALIDATION_ERROR', DIFFERENT_ACCOUNTS);
+    const transferId = randomUUID();
+    const amountCents = unitsToCents(input.amount);
+    const occurredOn = input.occurredOn ?? (await bookToday(trx, actor.bookId));
+    const description = input.description || 'Transfer';
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind: 'transfer',
+      entries: [
+        {
+          id: randomUUID(),
+          before: null,
+          transferId,
+          after: legState(
+            'transfer_out',
+            input.fromAccountId,
+            amountCents,
+            occurredOn,
+            description,
+          ),
+        },
+        {
+          id: randomUUID(),
+          before: null,
+          transferId,
+          after: legState('transfer_in', input.toAccountId, amountCents, occurredOn, description),
+        },
+      ],
+    });
+    return answer(applied);
+  });
+}
+
+/** Both live legs of a transfer under their row locks, or 404. */
+async function lockTransfer(
+  trx: DbOrTx,
+  bookId: string,
+  transferId: string,
+  expectedVersion: number | undefined,
+): Promise<{ out: LockedEntry; incoming: LockedEntry }> {
+  const ids = await findTransferEntryIds(trx, bookId, transferId);
+  const locked = [...(await lockEntryStates(trx, bookId, ids)).values()];
+  const legs = legsOf(locked.map((entry) => entry.row));
+  if (!legs) throw transferNotFound();
+  if (expectedVersion !== undefined && legs.out.version !== expectedVersion) {
+    throw new AppError('CONFLICT', MESSAGES.versionConflict);
+  }
+  const find = (row: EntryRow) => locked.find((entry) => entry.row.id === row.id) as LockedEntry;
+  return { out: find(legs.out), incoming: find(legs.incoming) };
+}
+
+/** GET /api/transfers/{id}. */
+export async function getTransfer(db: DbOrTx, bookId: string, id: string): Promise<Transfer> {
+  const rows = await db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('transfer_id', '=', id)
+    .execute();
+  const legs = legsOf(rows);
+  if (!legs) throw transferNotFound();
+  return toTransfer(legs.out, legs.incoming);
+}
+
+/** PATCH /api/transfers/{id}: both legs change together, accounts included. */
+export function updateTransfer(
+  db: DbOrTx,
+  actor: Actor,
+  input: UpdateTransferInput,
+): Promise<TransferMutation> {
+  return inTransaction(db, async (trx) => {
+    const { out, incoming } = await lockTransfer(
+      trx,
+      actor.bookId,
+      input.id,
+      input.expectedVersion,
+    );
+    const shared = {
+      ...(input.amount !== undefined && { amountCents: unitsToCents(input.amount) }),
+      ...(input.occurredOn !== undefined && { occurredOn: input.occurredOn }),
+      ...(input.description !== undefined && { description: input.description || 'Transfer' }),
+    };
+    const outAfter: EntryState = {
+      ...out.state,
+      ...shared,
+      ...(input.fromAccountId !== undefined && { accountId: input.fromAccountId }),
+    };
+    const inAfter: EntryState = {
+      ...incoming.state,
+      ...shared,
+      ...(input.toAccountId !== undefined && { accountId: input.toAccountId }),
+    };
+    if (outAfter.accountId === inAfter.accountId) {
+      throw new AppError('VALIDATION_ERROR', DIFFERENT_ACCOUNTS);
+    }
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind: 'update',
+      entries: [
+        { id: out.row.id, before: out.state, after: outAfter },
+        { id: incoming.row.id, before: incoming.state, after: inAfter },
+      ],
+    });
+    return answer(applied);
+  });
+}
+
+/**
+ * DELETE /api/transfers/{id}: both legs leave their balances (undo brings both back); answers
+ * with the transfer as it was.
+ */
+export function deleteTransfer(
+  db: DbOrTx,
+  actor: Actor,
+  input: DeleteTransferInput,
+): Promise<TransferMutation> {
+  return inTransaction(db, async (trx) => {
+    const { out, incoming } = await lockTransfer(
+      trx,
+      actor.bookId,
+      input.id,
+      input.expectedVersion,
+    );
+    const applied = await applyChange(trx, {
+      ...actor,
+      kind: 'delete',
+      entries: [out, incoming].map(({ row, state }) => ({
+        id: row.id,
+        before: state,
+        after: { ...state, deleted: true },
+      })),
+    });
+    return answer(applied);
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Limits of the ledger the server enforces and the web app checks before sending
+ * (docs/ledger.md). The database repeats the ones that guard its own integrity.
+ */
+
+/** A free-text payee on an entry. */
+export const PAYEE_MAX = 100;
+/** Tags on one entry, and the length of each (after trimming). */
+export const TAGS_MAX = 20;
+export const TAG_MAX = 40;
+/** A split entry has this many lines, each with a note of at most SPLIT_NOTE_MAX characters. */
+export const SPLIT_LINES_MIN = 2;
+export const SPLIT_LINES_MAX = 50;
+export const SPLIT_NOTE_MAX = 200;
+/** Entries one bulk re-categorise or bulk delete may name. */
+export const BULK_IDS_MAX = 500;
+export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_GROUP_NAME_MAX = 60;
+export const BOOK_NAME_MAX = 100;
+/** An IANA time zone name, e.g. America/Argentina/ComodRivadavia (32). */
+export const TIME_ZONE_MAX = 64;
+/** The free-text search of the ledger list. */
+export const SEARCH_QUERY_MAX = 100;
+/** Payee suggestions in one answer. */
+export const PAYEE_SUGGESTIONS_MAX = 20;
+/** Categories in one book, all groups together. */
+export const CATEGORIES_PER_BOOK_MAX = 500;
+/** A bank file to import: at most this many bytes, and rows (docs/import.md). */
+export const IMPORT_FILE_BYTES_MAX = 5 * 1024 * 1024;
+export const IMPORT_ROWS_MAX = 20_000;
+/** A file's name as the batch list shows it. */
+export const IMPORT_FILE_NAME_MAX = 200;
+/** CSV columns a mapping may name (0-based). */
+export const IMPORT_COLUMNS_MAX = 200;
+/** Rules in one book; the text a rule matches; entries a rule test scans (newest first). */
+export const RULES_PER_BOOK_MAX = 200;
+export const RULE_NAME_MAX = 60;
+export const RULE_PATTERN_MAX = 100;
+export const RULE_TEST_SCAN_MAX = 5_000;
+/** An account's or an entry's description. */
+export const DESCRIPTION_MAX = 500;
+/** An account's title. */
+export const TITLE_MAX = 100;
+/** The icons an account may have; an unknown one shows as the default (docs/product.md#accounts). */
+export const ACCOUNT_ICONS = ['wallet', 'credit-card'] as const;
+export type AccountIconName = (typeof ACCOUNT_ICONS)[number];
+export const DEFAULT_ACCOUNT_ICON: AccountIconName = 'wallet';
+export const DEFAULT_ACCOUNT_COLOR = '#10b981';
+/** The longest period an analytics chart covers, in days (two years and a leap day). */
+export const ANALYTICS_SPAN_MAX_DAYS = 731;
+/** Rows of the top payees and largest entries lists. */
+export const ANALYTICS_LIST_MAX = 10;
+/**
+ * Expenses in one page of GET /api/expenses and /api/expenses/by-account/{accountId}: the
+ * default when `limit` is absent, and the most one page may ask for (docs/ledger.md).
+ */
+export const EXPENSE_PAGE_DEFAULT = 50;
+export const EXPENSE_PAGE_MAX = 200;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { canonicalTimeZone, isTimeZone } from '../dates.js';
+import { BOOK_NAME_MAX, TIME_ZONE_MAX } from '../limits.js';
+import { envelope, hasNoNul, isoDateTime } from './common.js';
+
+/**
+ * A book owns accounts, categories and the ledger; a person reaches it through a membership
+ * with a role (docs/ledger.md#books). Today every request works on the caller's personal book.
+ */
+export const BOOK_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type BookRole = (typeof BOOK_ROLES)[number];
+
+/** GET /api/book: the caller's book. */
+export const bookSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    timeZone: z
+      .string()
+      .nullable()
+      .meta({ description: 'IANA time zone; null until one is chosen (dates use UTC meanwhile)' }),
+    role: z.enum(BOOK_ROLES).meta({ description: "The caller's role in this book" }),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'Book' });
+export type Book = z.infer<typeof bookSchema>;
+
+export const bookOutput = envelope(bookSchema);
+
+export const bookNameSchema = z
+  .string({ error: 'Name must be text' })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(BOOK_NAME_MAX, { error: `Name must be at most ${BOOK_NAME_MAX} characters` })
+  .refine(hasNoNul, { error: 'Name must not contain NUL characters' });
+
+/** An IANA time zone name, stored in its canonical spelling (europe/paris -> Europe/Paris). */
+export const timeZoneSchema = z
+  .string({ error: 'timeZone must be text' })
+  .trim()
+  .max(TIME_ZONE_MAX, { error: `timeZone must be at most ${TIME_ZONE_MAX} characters` })
+  .refine(isTimeZone, { error: 'timeZone must be an IANA time zone such as Europe/Paris' })
+  .transform(canonicalTimeZone)
+  .meta({ example: 'Europe/Paris' });
+
+/** PATCH /api/book: rename it or set its time zone (at least one of the two). */
+export const updateBookInput = z
+  .object({ name: bookNameSchema.optional(), timeZone: timeZoneSchema.optional() })
+  .refine((input) => input.name !== undefined || input.timeZone !== undefined, {
+    error: 'Nothing to change: send name or timeZone',
+  });
+export type UpdateBookInput = z.infer<typeof updateBookInput>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { EXPENSE_PAGE_DEFAULT, EXPENSE_PAGE_MAX, SEARCH_QUERY_MAX, TAG_MAX } from '../limits.js';
+import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
+import { categoryIdSchema, envelope, hasNoNul } from './common.js';
+import { calendarDateSchema } from './entry-fields.js';
+import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
+
+/**
+ * The search, filters and sorts of GET /api/transactions, and the paged expenses lists
+ * (docs/ledger.md#search-filters-sort). Declared here for the routes to adopt when they are
+ * built: a route must not accept a filter it ignores.
+ */
+
+export const TRANSACTION_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
+export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
+
+/** An amount bound in currency units (a query-string number); zero allowed. */
+function amountBound(label: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must not be negative` })
+    .max(centsToUnits(MAX_OPERATION_CENTS), {
+      error: `${label} must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
+    })
+    .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
+    .optional();
+}
+
+/**
+ * categoryId=<uuid> for one category (split lines count too), categoryId=none for uncategorised.
+ * The id comes first: clients (and the derived test tables) read the first branch as the field.
+ */
+export const categoryFilterSchema = z
+  .union([categoryIdSchema, z.literal('none')], {
+    error: 'categoryId must be a category id or none',
+  })
+  .optional();
+
+/** GET /api/transactions with search, filters and sort; cursors encode the sort. */
+export const searchTransactionsInput = z
+  .object({
+    ...ledgerFiltersShape,
+    type: z
+      .enum(TRANSACTION_TYPES, { error: 'type must be deposit, withdraw, expense or transfer' })
+      .optional(),
+    q: z
+      .string({ error: 'q must be text' })
+      .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
+      .refine(hasNoNul, { error: 'q must not contain NUL characters' })
+      .optional()
+      .meta({
+        description:
+          'Words found in the description, payee, tags or category name (any case, accents ignored)',
+      }),
+    categoryId: categoryFilterSchema,
+    tag: z
+      .string({ error: 'tag must be text' })
+      .trim()
+      .toLowerCase()
+      .max(TAG_MAX, { error: `tag must be at most ${TAG_MAX} characters` })
+      .refine(hasNoNul, { error: 'tag must not contain NUL characters' })
+      .optional(),
+    minAmount: amountBound('minAmount'),
+    maxAmount: amountBound('maxAmount'),
+    dateFrom: calendarDateSchema('dateFrom').optional().meta({
+      description: 'First day included (occurredOn)',
+    }),
+    dateTo: calendarDateSchema('dateTo').optional().meta({
+      description: 'Last day included (occurredOn)',
+    }),
+    sort: z
+      .enum(TRANSACTION_SORTS, {
+        error: 'sort must be date_desc, date_asc, amount_desc or amount_asc',
+      })
+      .optional()
+      .meta({ description: 'date_desc unless said otherwise' }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && new Date(q.from) > new Date(q.to)) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+    }
+    if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dateFrom'],
+        message: 'dateFrom must not be after dateTo',
+      });
+    }
+    if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minAmount'],
+        message: 'minAmount must not be above maxAmount',
+      });
+    }
+  });
+export type SearchTransactionsInput = z.infer<typeof searchTransactionsInput>;
+
+/**
+ * GET /api/expenses and /api/expenses/by-account/{accountId}, one page at a time: without a
+ * `limit`, EXPENSE_PAGE_DEFAULT rows (never the whole list).
+ */
+export const expensePageInput = z.object({
+  limit: z
+    .number({ error: 'limit must be a whole number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(EXPENSE_PAGE_MAX, { error: `limit must be at most ${EXPENSE_PAGE_MAX}` })
+    .optional()
+    .meta({
+      description: `Expenses per page, 1 to ${EXPENSE_PAGE_MAX}; ${EXPENSE_PAGE_DEFAULT} when absent`,
+      default: EXPENSE_PAGE_DEFAULT,
+    }),
+  cursor: pageShape.cursor,
+});
+export type ExpensePageInput = z.infer<typeof expensePageInput>;
+
+/**
+ * A paged expenses list: `data` stays the list the web app reads, the next page's cursor
+ * travels beside it (null on the last page).
+ */
+export const expensePageOutput = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.array(transactionSchema),
+  nextCursor: z.string().nullable().meta({
+    description:
+      'The cursor of the next page (also in the Link header, rel="next"); null on the last page',
+  }),
+});
+
+/** GET /api/payees?q=: payees of earlier entries, most used first, with their last category. */
+export const payeeSuggestionsInput = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
+    .refine(hasNoNul, { error: 'q must not contain NUL characters' })
+    .optional(),
+});
+export type PayeeSuggestionsInput = z.infer<typeof payeeSuggestionsInput>;
+
+export const payeeSuggestionsOutput = envelope(
+  z.array(
+    z
+      .object({
+        payee: z.string(),
+        uses: z.number().int(),
+        lastCategoryId: z.string().nullable(),
+      })
+      .meta({ id: 'PayeeSuggestion' }),
+  ),
+);
+
+export type PayeeSuggestion = z.infer<typeof payeeSuggestionsOutput>['data'][number];
+
+/** GET /api/tags: every tag of the book's live entries, most used first. */
+export const tagListOutput = envelope(
+  z.array(z.object({ tag: z.string(), uses: z.number().int() }).meta({ id: 'TagUse' })),
+);

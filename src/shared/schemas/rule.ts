@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  accountIdSchema,
+  categoryIdSchema,
+  envelope,
+  isoDateTime,
+  NO_NUL,
+  optionalText,
+  ruleIdSchema,
+} from './common.js';
+import { DESCRIPTION_MAX } from './account.js';
+import { payeeSchema, tagsSchema } from './entry-fields.js';
+import { RULE_NAME_MAX, RULE_PATTERN_MAX, RULES_PER_BOOK_MAX } from '../limits.js';
+import { MAX_OPERATION_CENTS, centsToUnits, hasAtMostTwoDecimals } from '../money.js';
+
+// Rules (docs/import.md#rules): when an entry's text and amount match, set its category,
+// payee, tags or description. Applied in order, the first matching enabled rule wins.
+
+export const RULE_FIELDS = ['description', 'payee', 'either'] as const;
+export const RULE_OPERATORS = ['contains', 'equals', 'matches'] as const;
+
+export const ruleMatchSchema = z.object({
+  field: z.enum(RULE_FIELDS, { error: 'field must be description, payee or either' }),
+  operator: z.enum(RULE_OPERATORS, { error: 'operator must be contains, equals or matches' }),
+  value: z
+    .string({ error: 'value must be text' })
+    .trim()
+    .min(1, { error: 'value must not be blank' })
+    .max(RULE_PATTERN_MAX, { error: `value must be at most ${RULE_PATTERN_MAX} characters` })
+    .regex(NO_NUL, { error: 'value must not contain NUL characters' }),
+});
+export type RuleMatch = z.infer<typeof ruleMatchSchema>;
+
+/** A bound of the amount range: the size of the amount (units, 0 to the operation cap). */
+const amountBound = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must be 0 or more` })
+    .max(centsToUnits(MAX_OPERATION_CENTS), { error: `${label} is too large` })
+    .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
+    .nullable()
+    .optional();
+
+export const ruleActionsSchema = z
+  .object({
+    categoryId: categoryIdSchema.nullish(),
+    payee: payeeSchema.nullable(),
+    tags: tagsSchema.nullish(),
+    description: optionalText('Description', DESCRIPTION_MAX).nullable(),
+  })
+  .meta({ description: 'What a matching entry gets; fields left out or null are left alone' });
+
+const ruleFieldsShape = {
+  match: ruleMatchSchema.nullish().meta({ description: 'Text condition; null: any text' }),
+  amountMin: amountBound('amountMin'),
+  amountMax: amountBound('amountMax'),
+  accountId: accountIdSchema.nullish().meta({ description: 'Only entries of this account' }),
+  set: ruleActionsSchema,
+};
+
+const ruleName = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Name is required' : 'Name must be text'),
+  })
+  .trim()
+  .min(1, { error: 'Name is required' })
+  .max(RULE_NAME_MAX, { error: `Name must be at most ${RULE_NAME_MAX} characters` })
+  .regex(NO_NUL, { error: 'Name must not contain NUL characters' });
+
+/** A rule as written or tested: at least one condition and one action (checked by the service). */
+export const ruleDraftSchema = z.object({
+  name: ruleName,
+  enabled: z.boolean({ error: 'enabled must be true or false' }).default(true),
+  ...ruleFieldsShape,
+});
+export type RuleDraft = z.infer<typeof ruleDraftSchema>;
+
+/** POST /api/rules */
+export const createRuleInput = ruleDraftSchema;
+/** POST /api/rules/test: what a draft would match among the latest entries. */
+export const testRuleInput = ruleDraftSchema;
+/** PATCH /api/rules/{id}: the whole rule again (a rule is small). */
+export const updateRuleInput = z.object({ id: ruleIdSchema, ...ruleDraftSchema.shape });
+export type UpdateRuleInput = z.infer<typeof updateRuleInput>;
+export const ruleIdInput = z.object({ id: ruleIdSchema });
+/** POST /api/rules/reorder: every rule of the book, in its new order. */
+export const reorderRulesInput = z.object({
+  ruleIds: z
+    .array(ruleIdSchema, { error: 'ruleIds must be a list of ids' })
+    .min(1, { error: 'ruleIds must not be empty' })
+    .max(RULES_PER_BOOK_MAX, { error: `ruleIds has at most ${RULES_PER_BOOK_MAX} ids` }),
+});
+
+export const ruleSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    position: z.number().int(),
+    enabled: z.boolean(),
+    match: z
+      .object({ field: z.enum(RULE_FIELDS), operator: z.enum(RULE_OPERATORS), value: z.string() })
+      .nullable(),
+    amountMin: z.number().nullable(),
+    amountMax: z.number().nullable(),
+    accountId: z.string().nullable(),
+    set: z.object({
+      categoryId: z.string().nullable(),
+      payee: z.string().nullable(),
+      tags: z.array(z.string()).nullable(),
+      description: z.string().nullable(),
+    }),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: 'Rule' });
+export type Rule = z.infer<typeof ruleSchema>;
+
+export const ruleOutput = envelope(ruleSchema);
+export const ruleListOutput = envelope(z.array(ruleSchema));
+export const ruleTestOutput = envelope(
+  z.object({
+    scanned: z.number().int().meta({ description: 'Entries looked at, newest first' }),
+    matched: z.number().int(),
+    sample: z.array(
+      z.object({
+        id: z.string(),
+        occurredOn: z.string(),
+        amount: z.number().meta({ description: 'Signed: negative leaves the account' }),
+        description: z.string(),
+        payee: z.string(),
+      }),
+    ),
+  }),
+);

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX, accountSchema } from './account.js';
+import {
+  accountIdSchema,
+  amountSchema,
+  envelope,
+  isoDateTime,
+  optionalText,
+  transferIdSchema,
+} from './common.js';
+import { expectedVersionSchema, occurredOnSchema } from './entry-fields.js';
+import { changeIdOutput } from './ledger.js';
+
+/**
+ * Money moved between two accounts of the book (docs/ledger.md#transfers): two legs in one
+ * transaction, a transfer_out on the source and a transfer_in on the destination, edited and
+ * deleted together. The source is refused on insufficient funds, the destination on its cap.
+ */
+
+export const transferSchema = z
+  .object({
+    id: z.string(),
+    fromAccountId: z.string(),
+    toAccountId: z.string(),
+    amount: z.number().meta({ description: 'In currency units' }),
+    occurredOn: z.string(),
+    description: z.string(),
+    version: z.number().int(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: 'Transfer' });
+export type Transfer = z.infer<typeof transferSchema>;
+
+/**
+ * Refused (400) when both ends of a transfer are one account. The server checks it after it
+ * has found both accounts (so another user's account is a 404 like a missing one, whichever
+ * field names it); forms check it before sending with `sameAccounts`.
+ */
+export const DIFFERENT_ACCOUNTS = 'Choose two different accounts';
+export const sameAccounts = (input: { fromAccountId?: string; toAccountId?: string }) =>
+  Boolean(input.fromAccountId) && input.fromAccountId === input.toAccountId;
+
+/** POST /api/transfers (Idempotency-Key). */
+export const createTransferInput = z.object({
+  fromAccountId: accountIdSchema,
+  toAccountId: accountIdSchema,
+  amount: amountSchema,
+  occurredOn: occurredOnSchema.optional(),
+  description: optionalText('Description', DESCRIPTION_MAX),
+});
+export type CreateTransferInput = z.infer<typeof createTransferInput>;
+
+/** GET /api/transfers/{id}. */
+export const transferIdInput = z.object({ id: transferIdSchema });
+
+/** DELETE /api/transfers/{id} (Idempotency-Key): both legs. */
+export const deleteTransferInput = z.object({
+  id: transferIdSchema,
+  expectedVersion: expectedVersionSchema,
+});
+export type DeleteTransferInput = z.infer<typeof deleteTransferInput>;
+
+/** PATCH /api/transfers/{id} (Idempotency-Key): any field, accounts included; both legs change. */
+export const updateTransferInput = z
+  .object({
+    id: transferIdSchema,
+    expectedVersion: expectedVersionSchema,
+    fromAccountId: accountIdSchema.optional(),
+    toAccountId: accountIdSchema.optional(),
+    amount: amountSchema.optional(),
+    occurredOn: occurredOnSchema.optional(),
+    description: optionalText('Description', DESCRIPTION_MAX),
+  })
+  .refine((input) => Object.keys(input).some((k) => k !== 'id' && k !== 'expectedVersion'), {
+    error: 'Nothing to change: send at least one field',
+  });
+export type UpdateTransferInput = z.infer<typeof updateTransferInput>;
+
+/** GET /api/transfers/{id}. */
+export const transferOutput = envelope(transferSchema);
+
+/** The answer of a transfer create, edit or delete: the transfer, both accounts, the change. */
+export const transferMutationOutput = envelope(
+  z.object({
+    transfer: transferSchema,
+    accounts: z.array(accountSchema).meta({ description: 'Every account whose balance moved' }),
+    changeId: changeIdOutput,
+  }),
+);

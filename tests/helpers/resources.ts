@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ResourceKind } from '../../src/shared/schemas/common.js';
+import { MESSAGES } from '../../src/shared/errors.js';
+import type { TestApp, TestUser } from './test-app.js';
+
+/**
+ * How the tests make, remove and find each kind of resource an input can name by id (the
+ * `x-resource` of its id schema). The derived tables plant these ids into every procedure that
+ * takes one (docs/testing.md#derived-tables): a new kind of resource needs an entry here, a new
+ * procedure needs nothing. A kind no route names yet needs no entry; the first route that names
+ * it fails the tables (fixtureOf) until its entry is here.
+ */
+export interface ResourceFixture {
+  /** A live one owned by the user, with enough around it that a wrongful change would show. */
+  create: (t: TestApp, user: TestUser) => Promise<string>;
+  /** Removes it the way its owner would; afterwards it answers like one that never existed. */
+  remove: (t: TestApp, user: TestUser, id: string) => Promise<void>;
+  /** The user's ids of this kind, live or removed. */
+  ids: (t: TestApp, userId: string, removed: boolean) => Promise<string[]>;
+  /** The refusal for an id of this kind the caller may not see (missing, removed, not theirs). */
+  notFound: { status: 404; code: 'NOT_FOUND'; message: string };
+}
+
+/** The personal book of a user: where their accounts, categories and entries live. */
+async function bookOf(t: TestApp, userId: string): Promise<string> {
+  const book = await t.database.db
+    .selectFrom('books')
+    .select('id')
+    .where('personal_owner_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return book.id;
+}
+
+/**
+ * Ids removed for good (a deleted category or group leaves no row to list), per app and user,
+ * so `ids(…, removed: true)` can still name them.
+ */
+const removedIds = new WeakMap<TestApp, Map<string, string[]>>();
+function rememberRemoved(t: TestApp, key: string, id: string): void {
+  const byKey = removedIds.get(t) ?? new Map<string, string[]>();
+  byKey.set(key, [...(byKey.get(key) ?? []), id]);
+  removedIds.set(t, byKey);
+}
+const removedOf = (t: TestApp, key: string) => removedIds.get(t)?.get(key) ?? [];
+
+export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
+  account: {
+    async create(t, user) {
+      const caller = t.caller(user);
+      const id = (await caller.account.create({ title: 'Fixture account' })).data.id;
+      await caller.account.deposit({ id, amount: 100 });
+      await caller.expense.create({ accountId: id, amount: 30, description: 'Groceries' });
+      return id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).account.delete({ id });
+    },
+    async ids(t, userId, removed) {
+      const rows = await t.database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .where('deleted_at', removed ? 'is not' : 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.accountNotFound },
+  },
+
+  /** A category with an entry in it, so a wrongful delete or move would show. */
+  category: {
+    async create(t, user) {
+      const caller = t.caller(user);
+      const groups = (await caller.category.list({})).data;
+      const group = groups.find((g) => g.kind === 'spending');
+      if (!group) throw new Error('the book has no spending group');
+      const created = await caller.category.create({
+        groupId: group.id,
+        name: `Fixture ${randomUUID().slice(0, 8)}`,
+      });
+      await caller.expense.create({ amount: 3.2, categoryId: created.data.id });
+      return created.data.id;
+    },
+    /** Deleting it with no reassignment: its entries become uncategorised. */
+    async remove(t, user, id) {
+      await t.caller(user).category.delete({ id });
+      rememberRemoved(t, `category:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `category:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('categories')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.categoryNotFound },
+  },
+
+  /** An empty category group (only an empty one can be deleted). */
+  categoryGroup: {
+    async create(t, user) {
+      const created = await t.caller(user).category.createGroup({
+        name: `Fixture ${randomUUID().slice(0, 8)}`,
+        kind: 'spending',
+      });
+      return created.data.id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).category.deleteGroup({ id });
+      rememberRemoved(t, `categoryGroup:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `categoryGroup:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('category_groups')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.categoryGroupNotFound },
+  },
+
+  /** An entry of the ledger (the API's transaction): an expense with no account to move. */
+  entry: {
+    async create(t, user) {
+      const created = await t
+        .caller(user)
+        .expense.create({ amount: 7.5, description: 'Fixture entry', payee: 'Fixture payee' });
+      return created.data.transaction.id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).entry.delete({ id });
+    },
+    async ids(t, userId, removed) {
+      const rows = await t.database.db
+        .selectFrom('transactions')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .where('deleted_at', removed ? 'is not' : 'is', null)
+        .orderBy('seq')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.transactionNotFound },
+  },
+
+  /** A transfer between two accounts of the user, the source funded first. */
+  transfer: {
+    async create(t, user) {
+      const caller = t.caller(user);
+      const from = (await caller.account.create({ title: 'Fixture source' })).data.id;
+      const to = (await caller.account.create({ title: 'Fixture destination' })).data.id;
+      await caller.account.deposit({ id: from, amount: 80 });
+      const created = await caller.transfer.create({
+        fromAccountId: from,
+        toAccountId: to,
+        amount: 25,
+      });
+      return created.data.transfer.id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).transfer.delete({ id });
+    },
+    async ids(t, userId, removed) {
+      const rows = await t.database.db
+        .selectFrom('transactions')
+        .select('transfer_id')
+        .distinct()
+        .where('book_id', '=', await bookOf(t, userId))
+        .where('transaction_type', '=', 'transfer_out')
+        .where('deleted_at', removed ? 'is not' : 'is', null)
+        .orderBy('transfer_id')
+        .execute();
+      return rows.flatMap((row) => (row.transfer_id ? [row.transfer_id] : []));
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.transferNotFound },
+  },
+
+  /** A recorded change: the creation of an expense, which an undo would delete. */
+  change: {
+    async create(t, user) {
+      const created = await t
+        .caller(user)
+        .expense.create({ amount: 6.25, description: 'Fixture change', payee: 'Fixture payee' });
+      return created.data.changeId;
+    },
+    /**
+     * No route removes a change (history is kept for good); one only disappears with its book.
+     * The row is deleted in SQL (with its history rows) to stand for that.
+     */
+    async remove(t, user, id) {
+      await t.database.db
+        .deleteFrom('entry_changes')
+        .where('book_id', '=', user.bookId)
+        .where('id', '=', id)
+        .execute();
+      rememberRemoved(t, `change:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `change:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('entry_changes')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('seq')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.changeNotFound },
+  },
+
+  /**
+   * An import batch: a one-row CSV (a deposit, so it can always be reverted) into an account
+   * of its own.
+   */
+  importBatch: {
+    async create(t, user) {
+      const caller = t.caller(user);
+      const accountId = (await caller.account.create({ title: 'Fixture import account' })).data.id;
+      const csv = `Date,Description,Amount\n2026-01-01,Fixture import ${randomUUID()},10.00\n`;
+      const imported = await caller.imports.commit({
+        accountId,
+        fileName: 'fixture.csv',
+        content: Buffer.from(csv).toString('base64'),
+      });
+      return imported.data.batch.id;
+    },
+    // No route removes a batch (a reverted one is still listed and answers 409), so this undoes
+    // it in SQL as if it never was: its entries (and their history) gone, the balance moved
+    // back, its change and its row deleted.
+    async remove(t, user, id) {
+      await t.database.db.transaction().execute(async (trx) => {
+        const batch = await trx
+          .selectFrom('import_batches')
+          .selectAll()
+          .where('book_id', '=', user.bookId)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await sql`DELETE FROM transactions WHERE book_id = ${user.bookId}::uuid
+          AND import_batch_id = ${id}::uuid`.execute(trx);
+        await trx
+          .updateTable('accounts')
+          .set({ balance_cents: sql<string>`balance_cents - ${String(batch.total_cents)}::bigint` })
+          .where('id', '=', batch.account_id)
+          .execute();
+        await trx.deleteFrom('import_batches').where('id', '=', id).execute();
+        if (batch.change_id) {
+          await trx.deleteFrom('entry_changes').where('id', '=', batch.change_id).execute();
+        }
+      });
+      rememberRemoved(t, `importBatch:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `importBatch:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('import_batches')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: 'Import not found' },
+  },
+
+  rule: {
+    async create(t, user) {
+      const created = await t.caller(user).rules.create({
+        name: `Fixture rule ${randomUUID().slice(0, 8)}`,
+        match: { field: 'description', operator: 'contains', value: 'coffee' },
+        set: { payee: 'Fixture payee' },
+      } as never);
+      return created.data.id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).rules.delete({ id });
+      rememberRemoved(t, `rule:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `rule:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('rules')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: 'Rule not found' },
+  },
+};
+
+/** The fixture of a kind some route names; a clear failure when it has none yet. */
+export function fixtureOf(kind: ResourceKind): ResourceFixture {
+  const fixture = RESOURCES[kind];
+  if (!fixture) {
+    throw new Error(
+      `A route names ${kind} ids (x-resource) but tests/helpers/resources.ts has no fixture for ${kind}: add one`,
+    );
+  }
+  return fixture;
+}
+
+/** Stands for an id of a resource kind in a generated input; replaced when the case runs. */
+export class IdOf {
+  /** `nth`: which field of this kind it is in its input (0 for the first). */
+  constructor(
+    readonly kind: ResourceKind,
+    readonly nth = 0,
+  ) {}
+  toString(): string {
+    return `<${this.kind} id>`;
+  }
+}
+
+/**
+ * Replaces every IdOf among an input's top-level fields (and in top-level lists of ids) with the
+ * id given for its kind; a second field of one kind takes `others[kind][0]` when given (two
+ * different accounts for a transfer), else the same id.
+ */
+export function plantIds(
+  input: Record<string, unknown>,
+  ids: Partial<Record<ResourceKind, string>>,
+  others: Partial<Record<ResourceKind, string[]>> = {},
+): Record<string, unknown> {
+  const plant = (key: string, value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((item) => plant(key, item));
+    if (!(value instanceof IdOf)) return value;
+    const id = (value.nth > 0 && others[value.kind]?.[value.nth - 1]) || ids[value.kind];
+    if (id === undefined) throw new Error(`no ${value.kind} id to plant in ${key}`);
+    return id;
+  };
+  return Object.fromEntries(Object.entries(input).map(([key, value]) => [key, plant(key, value)]));
+}

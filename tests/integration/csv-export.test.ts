@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import {
+  categoriesByName,
+  insertEntry,
+  insertSplitExpense,
+  insertTransfer,
+} from '../helpers/ledger-sql.js';
+import { EXPORT_BATCH_ROWS } from '../../src/server/features/export/csv-export-repository.js';
+
+const HEADER = 'Date,Type,Amount,Account,Category,Payee,Description,Tags';
+
+/** The CSV split into lines (CRLF), without the empty string after the last line ending. */
+function linesOf(body: string): string[] {
+  expect(body.endsWith('\r\n')).toBe(true);
+  return body.slice(0, -2).split('\r\n');
+}
+
+describe('CSV export of a Transactions view', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let checking: string;
+  let savings: string;
+  let groceries: string;
+
+  const exportCsv = (query = '', who: TestUser | null = user) =>
+    t.rest(who, { method: 'GET', url: `/api/transactions/export.csv${query ? `?${query}` : ''}` });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await t.signUp();
+    const caller = t.caller(user);
+    checking = (await caller.account.create({ title: 'Checking, main' })).data.id;
+    savings = (await caller.account.create({ title: '=Savings' })).data.id;
+    const cats = await categoriesByName(t.database.db, user.bookId);
+    groceries = cats.get('Groceries')?.id ?? '';
+    const dining = cats.get('Dining out')?.id ?? null;
+    await caller.account.deposit({ id: checking, amount: 1000, occurredOn: '2026-01-01' });
+    await caller.expense.create({
+      accountId: checking,
+      amount: 12.5,
+      occurredOn: '2026-01-05',
+      description: 'Weekly "big" shop, with bags',
+      payee: '@market',
+      categoryId: groceries,
+      tags: ['food', 'home'],
+    });
+    await caller.expense.create({
+      amount: 3,
+      occurredOn: '2026-01-06',
+      description: '-2 coffees\nat noon',
+      payee: '+Cafe',
+    });
+    await insertSplitExpense(t.database.db, {
+      bookId: user.bookId,
+      accountId: checking,
+      occurredOn: '2026-01-07',
+      payee: 'Big Store',
+      lines: [
+        { categoryId: groceries, cents: 4_000n },
+        { categoryId: dining, cents: 1_000n },
+      ],
+    });
+    await insertTransfer(t.database.db, {
+      bookId: user.bookId,
+      from: checking,
+      to: savings,
+      cents: 20_000n,
+      occurredOn: '2026-01-08',
+    });
+    await insertEntry(t.database.db, {
+      bookId: user.bookId,
+      accountId: null,
+      type: 'expense',
+      cents: 999n,
+      occurredOn: '2026-01-09',
+      payee: 'Deleted',
+      deleted: true,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('writes a header, ISO dates, signed amounts with two decimals, names, escaping', async () => {
+    const res = await exportCsv('sort=date_asc');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(linesOf(res.body)).toEqual([
+      HEADER,
+      '2026-01-01,deposit,1000.00,"Checking, main",,,"Deposit to account Checking, main",',
+      '2026-01-05,expense,-12.50,"Checking, main",Groceries,\'@market,"Weekly ""big"" shop, with bags","food, home"',
+      `2026-01-06,expense,-3.00,,,'+Cafe,"'-2 coffees\nat noon",`,
+      '2026-01-07,expense,-50.00,"Checking, main",Groceries; Dining out,Big Store,,',
+      '2026-01-08,transfer out,-200.00,"Checking, main",,,,',
+      "2026-01-08,transfer in,200.00,'=Savings,,,,",
+    ]);
+  });
+
+  it('applies the filters and sort of the list (category with split lines, dates, amounts, type)', async () => {
+    const byCategory = linesOf((await exportCsv(`categoryId=${groceries}&sort=amount_desc`)).body);
+    expect(byCategory.slice(1).map((line) => line.split(',')[2])).toEqual(['-50.00', '-12.50']);
+    const dated = linesOf((await exportCsv('dateFrom=2026-01-06&dateTo=2026-01-07')).body);
+    expect(dated.slice(1).map((line) => line.slice(0, 10))).toEqual(['2026-01-07', '2026-01-06']);
+    const transfers = linesOf((await exportCsv('type=transfer')).body);
+    expect(transfers).toHaveLength(3);
+    const amounts = linesOf((await exportCsv('minAmount=12.5&maxAmount=50&sort=amount_asc')).body);
+    expect(amounts.slice(1).map((line) => line.split(',')[2])).toEqual(['-12.50', '-50.00']);
+    const searched = linesOf((await exportCsv('q=BIG')).body);
+    expect(searched).toHaveLength(3);
+    const none = linesOf((await exportCsv('categoryId=none&type=expense')).body);
+    expect(none.slice(1).map((line) => line.slice(0, 10))).toEqual(['2026-01-06']);
+    // Uncategorised as the list means it: the deposit and that expense, never the transfer legs.
+    const uncategorised = linesOf((await exportCsv('categoryId=none&sort=date_asc')).body);
+    expect(uncategorised.slice(1).map((line) => line.split(',')[1])).toEqual([
+      'deposit',
+      'expense',
+    ]);
+    const account = linesOf((await exportCsv(`accountId=${savings}`)).body);
+    expect(account).toHaveLength(2);
+  });
+
+  it('refuses what it cannot do with clear JSON errors, and answers 401 when signed out', async () => {
+    const bad = await exportCsv('dateFrom=2026-02-01&dateTo=2026-01-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      success: false,
+      message: 'dateFrom must not be after dateTo',
+    });
+    expect((await exportCsv('sort=sideways')).json().message).toBe(
+      'sort must be date_desc, date_asc, amount_desc or amount_asc',
+    );
+    expect((await exportCsv('limit=5')).statusCode).toBe(400);
+    const other = await t.signUp();
+    const foreign = await exportCsv(`accountId=${checking}`, other);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Account not found');
+    const signedOut = await exportCsv('', null);
+    expect(signedOut.statusCode).toBe(401);
+    expect((await exportCsv('', { ...user, token: 'nope' })).statusCode).toBe(401);
+    // Nobody else's rows ever show.
+    expect(linesOf((await exportCsv('', other)).body)).toEqual([HEADER]);
+  });
+
+  it('streams every row of a large view in order across batches', async () => {
+    const someone = await t.signUp();
+    const account = (await t.caller(someone).account.create({ title: 'Bulk' })).data.id;
+    const rows = EXPORT_BATCH_ROWS * 2 + 345;
+    // Many entries on a few days, so batches break inside a day (the keyset's tie on seq).
+    await sql`
+      INSERT INTO transactions (book_id, account_id, transaction_type, amount_cents, description,
+        occurred_on, payee)
+      SELECT ${someone.bookId}::uuid, ${account}::uuid, 'deposit', 100 + (i % 7),
+        'Bulk ' || i, DATE '2025-01-01' + (i % 5), 'Payee ' || (i % 3)
+      FROM generate_series(1, ${rows}) AS i`.execute(t.database.db);
+    await sql`UPDATE accounts SET balance_cents = (SELECT sum(amount_cents) FROM transactions
+      WHERE account_id = ${account}::uuid) WHERE id = ${account}::uuid`.execute(t.database.db);
+
+    for (const sort of ['date_desc', 'date_asc', 'amount_desc', 'amount_asc']) {
+      const lines = linesOf((await exportCsv(`sort=${sort}`, someone)).body).slice(1);
+      expect(lines).toHaveLength(rows);
+      const descriptions = new Set(lines.map((line) => line.split(',')[6]));
+      expect(descriptions.size).toBe(rows);
+      const keys = lines.map((line) =>
+        sort.startsWith('date') ? line.slice(0, 10) : (line.split(',')[2] ?? ''),
+      );
+      const sorted = [...keys].sort();
+      expect(keys).toEqual(sort.endsWith('desc') ? sorted.reverse() : sorted);
+    }
+  });
+});
