@@ -28,6 +28,11 @@ export const CATEGORIES_PER_BOOK_MAX = 500;
 /** A bank file to import: at most this many bytes, and rows (docs/import.md). */
 export const IMPORT_FILE_BYTES_MAX = 5 * 1024 * 1024;
 export const IMPORT_ROWS_MAX = 20_000;
+/**
+ * A book export sent back to restore (docs/analytics.md#full-export-and-restore): one JSON body,
+ * so it has a limit of its own above BODY_LIMIT_BYTES; about 20,000 entries with their history.
+ */
+export const RESTORE_BODY_BYTES_MAX = 16 * 1024 * 1024;
 /** A file's name as the batch list shows it. */
 export const IMPORT_FILE_NAME_MAX = 200;
 /** CSV columns a mapping may name (0-based). */

@@ -180,6 +180,35 @@ describe('full export and restore', () => {
     expect(balances).toEqual(original);
   });
 
+  it('restores a book far larger than the 64 KB every other route takes', async () => {
+    const big = await t.signUp();
+    const account = (await t.caller(big).account.create({ title: 'Years of it' })).data.id;
+    for (let day = 0; day < 400; day += 1) {
+      await insertEntry(t.database.db, {
+        bookId: big.bookId,
+        accountId: account,
+        type: 'deposit',
+        cents: BigInt(100 + day),
+        occurredOn: `2025-${String((day % 12) + 1).padStart(2, '0')}-15`,
+        description: `Salary part ${day} `.padEnd(200, 'x'),
+      });
+    }
+    const large = (await t.caller(big).bookData.export({})).data;
+    const body = JSON.stringify({ file: large });
+    expect(body.length).toBeGreaterThan(128 * 1024);
+    const someone = await t.signUp();
+    const res = await t.rest(someone, {
+      method: 'POST',
+      url: '/api/book/restore',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ accounts: 1, entries: 400 });
+    const balances = (await t.caller(someone).account.list({})).data.map((a) => a.balance);
+    expect(balances).toEqual([(400 * 100 + (399 * 400) / 2) / 100]);
+  });
+
   it('refuses a book that is not empty, changing nothing', async () => {
     const before = await snapshotDatabase(t.database.db);
     const res = await t.rest(owner, {

@@ -5,6 +5,7 @@ import { moneySnapshot } from '../helpers/db-snapshot.js';
 import { REST_PROCEDURES, restRequest, routeName } from '../helpers/api-surface.js';
 import { plantedKinds, validInput } from '../helpers/derived-cases.js';
 import { fixtureOf, plantIds } from '../helpers/resources.js';
+import { COMPLETED_ROUTES, completeCarefulInput } from '../helpers/careful-inputs.js';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 
 /** Every route that honours the header, from the router's own list (docs/testing.md#derived-tables). */
@@ -197,6 +198,11 @@ describe('Idempotency-Key', () => {
   });
 
   describe('on every route that honours it', () => {
+    it('finishes careful inputs only for routes that exist', () => {
+      const routes = new Set(REST_PROCEDURES.map(routeName));
+      expect(COMPLETED_ROUTES.filter((name) => !routes.has(name))).toEqual([]);
+    });
+
     it.each(IDEMPOTENT_ROUTES)('%s replays a retry and does it once', async (_name, route) => {
       // Resources of its own, so that no route sees what an earlier one deleted; and a second
       // account for the routes that name two (a transfer).
@@ -204,11 +210,19 @@ describe('Idempotency-Key', () => {
       for (const kind of plantedKinds(REST_PROCEDURES)) {
         ids[kind] = await fixtureOf(kind).create(t, user);
       }
-      const others = { account: [await fixtureOf('account').create(t, user)] };
-      const key = randomUUID();
-      const request = restRequest(route, plantIds(validInput(route), ids, others), {
-        authorization: `Bearer ${user.token}`,
-        'idempotency-key': key,
+      // A second account and category for the routes that name two (a transfer, a category
+      // removed into another).
+      const others = {
+        account: [await fixtureOf('account').create(t, user)],
+        category: [await fixtureOf('category').create(t, user)],
+      };
+      const careful = await completeCarefulInput(route, plantIds(validInput(route), ids, others), {
+        t,
+        user,
+      });
+      const request = restRequest(route, careful.input, {
+        authorization: `Bearer ${careful.user.token}`,
+        'idempotency-key': randomUUID(),
       });
       const first = await t.app.inject(request);
       expect(first.statusCode, first.body).toBe(200);

@@ -7,6 +7,7 @@ import {
   restoreBookInput,
   restoreBookOutput,
 } from '../../../shared/schemas/book-export.js';
+import { RESTORE_BODY_BYTES_MAX } from '../../../shared/limits.js';
 import { exportBook, restoreBook } from './book-export-service.js';
 
 const tags = ['Export'];
@@ -38,6 +39,7 @@ export const bookDataRouter = router({
           'Restore an export into your book, which must have no accounts and no entries; all or nothing',
       },
       refusals: ['CONFLICT', 'UNPROCESSABLE'],
+      bodyLimit: RESTORE_BODY_BYTES_MAX,
     })
     .input(restoreBookInput)
     .output(restoreBookOutput)

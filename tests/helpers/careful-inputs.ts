@@ -1,0 +1,86 @@
+import type { RestProcedure } from './api-surface.js';
+import { routeName } from './api-surface.js';
+import type { TestApp, TestUser } from './test-app.js';
+
+/**
+ * What a careful client adds to a derived input where the schema cannot say it
+ * (docs/testing.md#what-the-schemas-cannot-say): a rule that sets something, a book edit that
+ * changes something, a reorder naming every item as the book holds them now, a restore into an
+ * empty book. Tables that need the route to succeed (the idempotency table) finish the derived
+ * input with these; a route that is not listed needs nothing more.
+ */
+export interface CarefulRequest {
+  input: Record<string, unknown>;
+  /** Who sends it: the table's user unless the route needs a book of its own. */
+  user: TestUser;
+}
+
+interface Context {
+  t: TestApp;
+  user: TestUser;
+}
+
+type Completion = (input: Record<string, unknown>, context: Context) => Promise<CarefulRequest>;
+
+const data = async <T>(t: TestApp, user: TestUser, url: string): Promise<T> =>
+  (await t.rest(user, { method: 'GET', url })).json().data as T;
+
+interface Group {
+  id: string;
+  categories: { id: string }[];
+}
+
+const RULE_ACTIONS: Completion = async (input, { user }) => ({
+  input: { ...input, set: { payee: 'Example payee' } },
+  user,
+});
+
+const COMPLETIONS: Record<string, Completion> = {
+  'POST /api/rules': RULE_ACTIONS,
+  'PATCH /api/rules/{id}': RULE_ACTIONS,
+  'POST /api/rules/test': RULE_ACTIONS,
+  'POST /api/rules/reorder': async (_input, { t, user }) => {
+    const rules = await data<{ id: string }[]>(t, user, '/api/rules');
+    return { input: { ruleIds: rules.map((rule) => rule.id).reverse() }, user };
+  },
+  'PATCH /api/book': async (input, { user }) => ({
+    input: { ...input, name: 'Household' },
+    user,
+  }),
+  'POST /api/category-groups/reorder': async (_input, { t, user }) => {
+    const groups = await data<Group[]>(t, user, '/api/categories');
+    return { input: { groupIds: groups.map((group) => group.id).reverse() }, user };
+  },
+  'POST /api/categories/reorder': async (input, { t, user }) => {
+    const groups = await data<Group[]>(t, user, '/api/categories');
+    const group = groups.find((candidate) => candidate.id === input.groupId);
+    if (!group) throw new Error(`no group ${String(input.groupId)} to reorder`);
+    return {
+      input: { ...input, categoryIds: group.categories.map((c) => c.id).reverse() },
+      user,
+    };
+  },
+  // The schema's example file is a header alone: a careful import has a row to import.
+  'POST /api/imports': async (input, { user }) => ({
+    input: { ...input, content: Buffer.from('Date,Amount\n2025-01-15,12.50\n').toString('base64') },
+    user,
+  }),
+  // A restore takes an empty book: the user's whole book, exported, goes into a new person's.
+  'POST /api/book/restore': async (_input, { t, user }) => {
+    const file = await data<unknown>(t, user, '/api/book/export');
+    return { input: { file }, user: await t.signUp() };
+  },
+};
+
+/** The derived input of a route, finished as a careful client would send it. */
+export function completeCarefulInput(
+  route: RestProcedure,
+  input: Record<string, unknown>,
+  context: Context,
+): Promise<CarefulRequest> {
+  const complete = COMPLETIONS[routeName(route)];
+  return complete ? complete(input, context) : Promise.resolve({ input, user: context.user });
+}
+
+/** Routes with a completion: a test checks each still names a route (no stale entries). */
+export const COMPLETED_ROUTES = Object.keys(COMPLETIONS);
