@@ -170,6 +170,12 @@ function applyContract(document: OpenAPIObject, procedures: RestProcedure[]): Op
   return document;
 }
 
+/**
+ * Operations of the document that are native Fastify routes, not procedures: the tables derived
+ * from the router do not reach them, so each has tests of its own (csv-export.test.ts).
+ */
+export const NATIVE_OPERATIONS = [`GET ${CSV_EXPORT_PATH}`] as const;
+
 /** Query fields of the list that an export does not take: it has every page. */
 const PAGING = new Set(['limit', 'cursor']);
 
