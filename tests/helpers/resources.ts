@@ -44,6 +44,36 @@ function rememberRemoved(t: TestApp, key: string, id: string): void {
 }
 const removedOf = (t: TestApp, key: string) => removedIds.get(t)?.get(key) ?? [];
 
+type BookTable =
+  | 'accounts'
+  | 'categories'
+  | 'category_groups'
+  | 'transactions'
+  | 'entry_changes'
+  | 'import_batches'
+  | 'rules';
+
+/**
+ * The `ids` of a kind kept in one table of the book, in `order`. A table with `deleted_at`
+ * lists its soft-deleted rows as the removed ones; for the others a removal deletes the row, so
+ * the removed ids are the ones remembered when they went (rememberRemoved with the table's name).
+ */
+function idsInBook(table: BookTable, order: 'created_at' | 'seq' | 'position', softDelete = false) {
+  return async (t: TestApp, userId: string, removed: boolean): Promise<string[]> => {
+    if (removed && !softDelete) return removedOf(t, `${table}:${userId}`);
+    const deleted = !softDelete
+      ? sql``
+      : removed
+        ? sql`AND deleted_at IS NOT NULL`
+        : sql`AND deleted_at IS NULL`;
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM ${sql.table(table)}
+      WHERE book_id = ${await bookOf(t, userId)}::uuid ${deleted}
+      ORDER BY ${sql.ref(order)}, id`.execute(t.database.db);
+    return rows.map((row) => row.id);
+  };
+}
+
 export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
   account: {
     async create(t, user) {
@@ -56,17 +86,7 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     async remove(t, user, id) {
       await t.caller(user).account.delete({ id });
     },
-    async ids(t, userId, removed) {
-      const rows = await t.database.db
-        .selectFrom('accounts')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .where('deleted_at', removed ? 'is not' : 'is', null)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('accounts', 'created_at', true),
     notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.accountNotFound },
   },
 
@@ -87,19 +107,9 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     /** Deleting it with no reassignment: its entries become uncategorised. */
     async remove(t, user, id) {
       await t.caller(user).category.delete({ id });
-      rememberRemoved(t, `category:${user.id}`, id);
+      rememberRemoved(t, `categories:${user.id}`, id);
     },
-    async ids(t, userId, removed) {
-      if (removed) return removedOf(t, `category:${userId}`);
-      const rows = await t.database.db
-        .selectFrom('categories')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('categories', 'created_at'),
     notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.categoryNotFound },
   },
 
@@ -114,19 +124,9 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     },
     async remove(t, user, id) {
       await t.caller(user).category.deleteGroup({ id });
-      rememberRemoved(t, `categoryGroup:${user.id}`, id);
+      rememberRemoved(t, `category_groups:${user.id}`, id);
     },
-    async ids(t, userId, removed) {
-      if (removed) return removedOf(t, `categoryGroup:${userId}`);
-      const rows = await t.database.db
-        .selectFrom('category_groups')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('category_groups', 'created_at'),
     notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.categoryGroupNotFound },
   },
 
@@ -141,16 +141,7 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     async remove(t, user, id) {
       await t.caller(user).entry.delete({ id });
     },
-    async ids(t, userId, removed) {
-      const rows = await t.database.db
-        .selectFrom('transactions')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .where('deleted_at', removed ? 'is not' : 'is', null)
-        .orderBy('seq')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('transactions', 'seq', true),
     notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.transactionNotFound },
   },
 
@@ -204,18 +195,9 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
         .where('book_id', '=', user.bookId)
         .where('id', '=', id)
         .execute();
-      rememberRemoved(t, `change:${user.id}`, id);
+      rememberRemoved(t, `entry_changes:${user.id}`, id);
     },
-    async ids(t, userId, removed) {
-      if (removed) return removedOf(t, `change:${userId}`);
-      const rows = await t.database.db
-        .selectFrom('entry_changes')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .orderBy('seq')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('entry_changes', 'seq'),
     notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.changeNotFound },
   },
 
@@ -258,18 +240,9 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
           await trx.deleteFrom('entry_changes').where('id', '=', batch.change_id).execute();
         }
       });
-      rememberRemoved(t, `importBatch:${user.id}`, id);
+      rememberRemoved(t, `import_batches:${user.id}`, id);
     },
-    async ids(t, userId, removed) {
-      if (removed) return removedOf(t, `importBatch:${userId}`);
-      const rows = await t.database.db
-        .selectFrom('import_batches')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .orderBy('created_at')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('import_batches', 'created_at'),
     notFound: { status: 404, code: 'NOT_FOUND', message: 'Import not found' },
   },
 
@@ -284,18 +257,9 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     },
     async remove(t, user, id) {
       await t.caller(user).rules.delete({ id });
-      rememberRemoved(t, `rule:${user.id}`, id);
+      rememberRemoved(t, `rules:${user.id}`, id);
     },
-    async ids(t, userId, removed) {
-      if (removed) return removedOf(t, `rule:${userId}`);
-      const rows = await t.database.db
-        .selectFrom('rules')
-        .select('id')
-        .where('book_id', '=', await bookOf(t, userId))
-        .orderBy('position')
-        .execute();
-      return rows.map((row) => row.id);
-    },
+    ids: idsInBook('rules', 'position'),
     notFound: { status: 404, code: 'NOT_FOUND', message: 'Rule not found' },
   },
 };
