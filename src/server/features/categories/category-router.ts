@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import {
   categoryGroupIdInput,
@@ -196,12 +197,5 @@ export const categoryRouter = router({
     })
     .input(deleteCategoryInput)
     .output(deleteCategoryOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await deleteBookCategory(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Category deleted',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(deleteBookCategory, 'Category deleted')),
 });

@@ -1,6 +1,6 @@
 import { protectedProcedure, router } from '../../trpc/init.js';
-import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
 import { undoChangeInput, undoChangeOutput } from '../../../shared/schemas/history.js';
 import { undoChange } from './undo-service.js';
 
@@ -22,11 +22,9 @@ export const changeRouter = router({
     .input(undoChangeInput)
     .output(undoChangeOutput)
     .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await undoChange(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input.id),
-          'Change undone',
-        ),
+      bookMutation(
+        (db, actor, input: { id: string }) => undoChange(db, actor, input.id),
+        'Change undone',
       ),
     ),
 });

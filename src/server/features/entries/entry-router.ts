@@ -1,6 +1,7 @@
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
 import {
   bulkCategorizeInput,
   bulkDeleteInput,
@@ -41,14 +42,7 @@ export const entryRouter = router({
     })
     .input(createEntryInput)
     .output(entryMutationOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await createEntry(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transaction created successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(createEntry, 'Transaction created successfully')),
 
   get: protectedProcedure
     .meta({
@@ -83,14 +77,7 @@ export const entryRouter = router({
     })
     .input(updateEntryInput)
     .output(entryMutationOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await updateEntry(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transaction updated successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(updateEntry, 'Transaction updated successfully')),
 
   delete: protectedProcedure
     .meta({
@@ -106,14 +93,7 @@ export const entryRouter = router({
     })
     .input(deleteEntryInput)
     .output(changeOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await deleteEntry(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transaction deleted successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(deleteEntry, 'Transaction deleted successfully')),
 
   bulkCategorize: protectedProcedure
     .meta({
@@ -128,14 +108,7 @@ export const entryRouter = router({
     })
     .input(bulkCategorizeInput)
     .output(changeOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await bulkCategorizeEntries(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transactions updated successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(bulkCategorizeEntries, 'Transactions updated successfully')),
 
   bulkDelete: protectedProcedure
     .meta({
@@ -150,12 +123,5 @@ export const entryRouter = router({
     })
     .input(bulkDeleteInput)
     .output(changeOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await bulkDeleteEntries(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transactions deleted successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(bulkDeleteEntries, 'Transactions deleted successfully')),
 });

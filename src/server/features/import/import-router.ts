@@ -1,6 +1,7 @@
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
 import {
   IMPORT_BODY_LIMIT,
   importBatchIdInput,
@@ -53,13 +54,10 @@ export const importRouter = router({
     .input(importCommitInput)
     .output(importCommitOutput)
     .mutation(
-      idempotentMutation(async ({ ctx, input, db }) => {
-        const result = await commitImport(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input);
-        return ok(
-          result,
-          `Imported ${result.imported} transaction${result.imported === 1 ? '' : 's'}`,
-        );
-      }),
+      bookMutation(
+        commitImport,
+        (result) => `Imported ${result.imported} transaction${result.imported === 1 ? '' : 's'}`,
+      ),
     ),
 
   list: protectedProcedure
@@ -86,11 +84,9 @@ export const importRouter = router({
     .input(importBatchIdInput)
     .output(importRevertOutput)
     .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await revertImport(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input.id),
-          'Import reverted',
-        ),
+      bookMutation(
+        (db, actor, input: { id: string }) => revertImport(db, actor, input.id),
+        'Import reverted',
       ),
     ),
 });

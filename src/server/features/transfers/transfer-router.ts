@@ -1,6 +1,7 @@
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
 import {
   createTransferInput,
   deleteTransferInput,
@@ -30,14 +31,7 @@ export const transferRouter = router({
     })
     .input(createTransferInput)
     .output(transferMutationOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await createTransfer(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transfer successful',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(createTransfer, 'Transfer successful')),
 
   get: protectedProcedure
     .meta({
@@ -61,14 +55,7 @@ export const transferRouter = router({
     })
     .input(updateTransferInput)
     .output(transferMutationOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await updateTransfer(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transfer updated successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(updateTransfer, 'Transfer updated successfully')),
 
   delete: protectedProcedure
     .meta({
@@ -83,12 +70,5 @@ export const transferRouter = router({
     })
     .input(deleteTransferInput)
     .output(transferMutationOutput)
-    .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await deleteTransfer(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input),
-          'Transfer deleted successfully',
-        ),
-      ),
-    ),
+    .mutation(bookMutation(deleteTransfer, 'Transfer deleted successfully')),
 });

@@ -1,0 +1,21 @@
+import type { DbOrTx } from '../db/connect.js';
+import type { Actor } from '../features/entries/entry-service.js';
+import { ok } from './envelope.js';
+import { idempotentMutation } from './idempotent-mutation.js';
+
+/**
+ * The resolver of most ledger mutations: idempotent (docs/idempotency.md), its service given the
+ * caller's book and the acting user, its result answered in the envelope with `message` (a text,
+ * or one made from the result).
+ */
+export function bookMutation<TInput, TData>(
+  service: (db: DbOrTx, actor: Actor, input: TInput) => Promise<TData>,
+  message: string | ((data: TData) => string),
+) {
+  return idempotentMutation<TInput, { success: true; message?: string; data: TData }>(
+    async ({ ctx, input, db }) => {
+      const data = await service(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input);
+      return ok(data, typeof message === 'string' ? message : message(data));
+    },
+  );
+}
