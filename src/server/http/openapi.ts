@@ -189,7 +189,9 @@ const PAGING = new Set(['limit', 'cursor']);
 function documentCsvExport(document: OpenAPIObject): OpenAPIObject {
   const list = document.paths?.['/api/transactions']?.get as
     { parameters?: { name?: string }[] } | undefined;
-  if (!list) throw new Error('GET /api/transactions is not in the document');
+  // The export is the list's view as a file: a router without the list (a test's probe router)
+  // has no export to document.
+  if (!list) return document;
   const failures: DerivedFailure[] = [
     { status: 400, codes: ['VALIDATION_ERROR'] },
     { status: 401, codes: ['UNAUTHORIZED'] },
