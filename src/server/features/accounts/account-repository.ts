@@ -26,6 +26,15 @@ export function findAccount(
   return ownedLive(db, bookId).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A live account of the book, locked until the transaction ends (an import writes to it). */
+export function lockAccount(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+): Promise<AccountRow | undefined> {
+  return ownedLive(db, bookId).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export function insertAccount(
   db: DbOrTx,
   values: {

@@ -37,16 +37,20 @@ const categoryColumns = [
   'category_groups.kind',
 ] as const;
 
-/** Every category of a book (with its group's kind), in its order within its group. */
-export function listCategories(db: DbOrTx, bookId: string): Promise<CategoryRow[]> {
-  return db
+/** Categories with their group's kind, as every read of one answers them. */
+const categoriesWithKind = (db: DbOrTx) =>
+  db
     .selectFrom('categories')
     .innerJoin('category_groups', (join) =>
       join
         .onRef('category_groups.id', '=', 'categories.group_id')
         .onRef('category_groups.book_id', '=', 'categories.book_id'),
     )
-    .select(categoryColumns)
+    .select(categoryColumns);
+
+/** Every category of a book (with its group's kind), in its order within its group. */
+export function listCategories(db: DbOrTx, bookId: string): Promise<CategoryRow[]> {
+  return categoriesWithKind(db)
     .where('categories.book_id', '=', bookId)
     .orderBy('categories.position')
     .orderBy('categories.created_at')
@@ -75,14 +79,7 @@ export function findCategory(
   id: string,
   lock = false,
 ): Promise<CategoryRow | undefined> {
-  let query = db
-    .selectFrom('categories')
-    .innerJoin('category_groups', (join) =>
-      join
-        .onRef('category_groups.id', '=', 'categories.group_id')
-        .onRef('category_groups.book_id', '=', 'categories.book_id'),
-    )
-    .select(categoryColumns)
+  let query = categoriesWithKind(db)
     .where('categories.book_id', '=', bookId)
     .where('categories.id', '=', id);
   if (lock) query = query.forUpdate('categories');

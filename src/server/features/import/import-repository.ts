@@ -7,32 +7,6 @@ import { CREATED_FIELDS, entrySnapshotSql } from '../ledger/entry-snapshot.js';
 // bank_ref, import_fingerprint, import_occurrence): docs/import.md. The entries an import writes
 // and the balance it moves go through statements here, in the caller's transaction.
 
-/** The account an import writes to, locked until the transaction ends. */
-export async function lockAccount(
-  db: DbOrTx,
-  bookId: string,
-  accountId: string,
-): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('book_id', '=', bookId)
-    .where('id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export function findLiveAccount(db: DbOrTx, bookId: string, accountId: string) {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('book_id', '=', bookId)
-    .where('id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /** A live entry of the account that an imported row may duplicate. */
 export interface ImportedEntry {
   id: string;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/connect.js';
 import type { ImportBatchRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toAccount } from '../accounts/account-service.js';
+import { findAccount, lockAccount } from '../accounts/account-repository.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, centsToUnits, formatCents } from '../../../shared/money.js';
 import {
@@ -18,7 +19,6 @@ import { analyseRows, toImportRow, type PlannedRow } from './import-analysis.js'
 import {
   deleteBatchEntries,
   finishBatch,
-  findLiveAccount,
   findMapping,
   findSameFile,
   insertBatch,
@@ -26,7 +26,6 @@ import {
   insertEntries,
   listBatches,
   liveBatchTotals,
-  lockAccount,
   lockBatch,
   markReverted,
   moveBalance,
@@ -110,7 +109,7 @@ export async function previewImport(
   bookId: string,
   input: ImportPreviewInput,
 ): Promise<ImportPreview> {
-  const account = await findLiveAccount(db, bookId, input.accountId);
+  const account = await findAccount(db, bookId, input.accountId);
   if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
   const { parsed, sha256 } = await readFile(db, { ...input, bookId });
   const { planned, errors } = await analyseRows(db, bookId, input.accountId, parsed.rows);
@@ -261,7 +260,7 @@ export async function listImports(
   bookId: string,
   accountId: string | undefined,
 ): Promise<ImportBatch[]> {
-  if (accountId !== undefined && !(await findLiveAccount(db, bookId, accountId))) {
+  if (accountId !== undefined && !(await findAccount(db, bookId, accountId))) {
     throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
   }
   return (await listBatches(db, bookId, accountId, BATCH_LIST_MAX)).map(toBatch);
