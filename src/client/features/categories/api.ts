@@ -11,23 +11,7 @@ import type {
 import { unwrap } from '../../lib/envelope.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
-import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
-
-/**
- * Categories and their groups (GET/POST/PATCH/DELETE /api/categories, /api/category-groups).
- * Every mutation refreshes the list; deleting a category also moves entries, so the ledger's
- * views are refreshed too. Each call carries an Idempotency-Key (a create: its form's).
- */
-
-const ALL = {};
-
-export function useCategoryList() {
-  return trpc.category.list.useQuery(ALL, { select: unwrap });
-}
-
-export function prefetchCategoryList(utils: TrpcUtils): void {
-  void utils.category.list.prefetch(ALL);
-}
+import { trpc, withIdempotencyKey } from '../../lib/trpc.js';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 

@@ -10,7 +10,6 @@ import { QueryError } from '../../components/widgets/query-error.js';
 import { failureToast } from '../../lib/api-error.js';
 import { screenToast } from '../../lib/screen-toast.js';
 import {
-  useCategoryList,
   useDeleteGroup,
   useReorderCategories,
   useReorderGroups,
@@ -20,6 +19,7 @@ import {
 import { CategoryDialog, DeleteCategoryDialog, GroupDialog } from './category-dialogs.js';
 import { CategoryIcon } from './category-icon.js';
 import { moved } from './reorder.js';
+import { useCategoryGroups } from '../../lib/categories.js';
 
 function fail(error: unknown, fallback: string) {
   const failure = failureToast(error, fallback);
@@ -219,7 +219,7 @@ function GroupCard(props: {
 
 /** /categories: groups with their categories; create, rename, reorder, archive, delete. */
 export function CategoriesPage() {
-  const list = useCategoryList();
+  const list = useCategoryGroups();
   const reorderGroups = useReorderGroups();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const groups = list.data ?? [];

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { CreateExpenseInput, Transaction } from '../../../shared/schemas/ledger.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
-import { categoryNamesOf } from '../../lib/category-names.js';
 import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
 
 /**
@@ -59,9 +58,4 @@ export function useCreateExpense() {
     onSuccess: () => void invalidateMoneyViews(utils),
     ...RETRY_UNANSWERED,
   });
-}
-
-/** Category names by id, to show each expense's category (the same cached list everywhere). */
-export function useCategoryNames() {
-  return trpc.category.list.useQuery({}, { select: categoryNamesOf, staleTime: 60_000 }).data;
 }

@@ -5,9 +5,9 @@ import { Badge } from '../../components/ui/badge.js';
 import { Money } from '../../components/ui/money.js';
 import { formatCalendarDate, formatDate, formatExpense, todayLocal } from '../../lib/format.js';
 import { entryCategoryText } from '../../components/widgets/transaction-list.js';
-import { useCategoryNames } from './api.js';
 import { transactionTypeLabel } from '../../lib/transaction-format.js';
 import { ExpenseAccountLink } from './expense-account-link.js';
+import { useCategoryNames } from '../../lib/categories.js';
 
 /** A later change than the creation itself (a second or more apart): an edit. */
 function wasUpdated(expense: Transaction): boolean {

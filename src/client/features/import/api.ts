@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import type { CsvMapping } from '../../../shared/schemas/import.js';
 import type { RuleDraft } from '../../../shared/schemas/rule.js';
 import { unwrap } from '../../lib/envelope.js';
@@ -72,23 +71,6 @@ export function useRevertImport() {
     },
     ...RETRY_UNANSWERED,
   });
-}
-
-/**
- * The book's category groups for the rule form's picker and the review's names (GET
- * /api/categories). Its own hook here: a feature does not import another's (docs/client.md).
- */
-export function useCategoryGroups() {
-  return trpc.category.list.useQuery({}, { select: unwrap, staleTime: 60_000 });
-}
-
-/** id -> category name, archived ones included (a rule or a row may still name one). */
-export function categoryNames(groups: CategoryGroup[] | undefined): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const group of groups ?? []) {
-    for (const category of group.categories) names.set(category.id, category.name);
-  }
-  return names;
 }
 
 export function useRules() {

@@ -8,17 +8,11 @@ import { Label } from '../../components/ui/label.js';
 import { failureToast, serverMessage } from '../../lib/api-error.js';
 import { formatMoney } from '../../lib/format.js';
 import { useSubmission } from '../../lib/use-submission.js';
-import {
-  categoryNames,
-  fileToBase64,
-  useCategoryGroups,
-  useCommitImport,
-  usePreviewImport,
-  useRules,
-} from './api.js';
+import { fileToBase64, useCommitImport, usePreviewImport, useRules } from './api.js';
 import { BatchList } from './batch-list.js';
 import { MappingForm } from './mapping-form.js';
 import { ReviewTable, signedMoney } from './review-table.js';
+import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
 const selectClass = 'h-10 w-full rounded-md border border-border bg-background px-2 text-sm';
 

@@ -5,7 +5,8 @@ import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { failureToast, serverMessage } from '../../lib/api-error.js';
 import { useSubmission } from '../../lib/use-submission.js';
-import { useCategoryGroups, useSaveRule, useTestRule, type RuleInput } from './api.js';
+import { useSaveRule, useTestRule, type RuleInput } from './api.js';
+import { useCategoryGroups } from '../../lib/categories.js';
 
 const selectClass = 'h-10 w-full rounded-md border border-border bg-background px-2 text-sm';
 

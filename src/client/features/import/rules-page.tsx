@@ -4,15 +4,9 @@ import type { Rule } from '../../../shared/schemas/rule.js';
 import { Button } from '../../components/ui/button.js';
 import { failureToast } from '../../lib/api-error.js';
 import { useSubmission } from '../../lib/use-submission.js';
-import {
-  categoryNames,
-  useCategoryGroups,
-  useDeleteRule,
-  useReorderRules,
-  useRules,
-  useSaveRule,
-} from './api.js';
+import { useDeleteRule, useReorderRules, useRules, useSaveRule } from './api.js';
 import { RuleForm } from './rule-form.js';
+import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
 function describeRule(rule: Rule, categories: Map<string, string>): string {
   const parts: string[] = [];

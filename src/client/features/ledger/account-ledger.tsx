@@ -3,7 +3,8 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { TransactionList } from '../../components/widgets/transaction-list.js';
-import { useAccountLedger, useCategoryNames } from './api.js';
+import { useAccountLedger } from './api.js';
+import { useCategoryNames } from '../../lib/categories.js';
 
 /** One account's ledger, newest first, a page at a time. */
 export function AccountLedger({ accountId }: { accountId: string }) {

@@ -1,5 +1,4 @@
 import type { Transaction } from '../../../shared/schemas/ledger.js';
-import { categoryNamesOf } from '../../lib/category-names.js';
 import { trpc, type TrpcUtils } from '../../lib/trpc.js';
 
 /** The ledger's data: the latest entries across accounts, and one account's pages. */
@@ -36,9 +35,4 @@ export function useAccountLedger(accountId: string) {
 /** The first page, so the account page can ask for it together with the account. */
 export function prefetchAccountLedger(utils: TrpcUtils, accountId: string): void {
   void utils.transaction.list.prefetchInfinite(ledgerInput(accountId));
-}
-
-/** Category names by id, to show each entry's category (the same cached list everywhere). */
-export function useCategoryNames() {
-  return trpc.category.list.useQuery({}, { select: categoryNamesOf, staleTime: 60_000 }).data;
 }

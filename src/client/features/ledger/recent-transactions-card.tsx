@@ -3,7 +3,8 @@ import { Card, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { TransactionList } from '../../components/widgets/transaction-list.js';
-import { useCategoryNames, useRecentTransactions } from './api.js';
+import { useRecentTransactions } from './api.js';
+import { useCategoryNames } from '../../lib/categories.js';
 
 function RecentTransactions() {
   const recent = useRecentTransactions();

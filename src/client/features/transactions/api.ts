@@ -51,17 +51,6 @@ export function useEntry(id: string | undefined) {
   return trpc.entry.get.useQuery({ id: id ?? '' }, { enabled: Boolean(id), select: unwrap });
 }
 
-const CATEGORIES = {};
-
-/** Every category group of the book with its categories (archived ones flagged). */
-export function useCategoryGroups() {
-  return trpc.category.list.useQuery(CATEGORIES, { select: unwrap, staleTime: 60_000 });
-}
-
-export function prefetchCategoryGroups(utils: TrpcUtils): void {
-  void utils.category.list.prefetch(CATEGORIES);
-}
-
 /** Payees of earlier entries matching what is typed, most used first. */
 export function usePayeeSuggestions(q: string) {
   return trpc.transaction.payees.useQuery(

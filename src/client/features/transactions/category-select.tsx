@@ -59,12 +59,3 @@ export function CategorySelect(props: {
     </div>
   );
 }
-
-/** id -> category name, for rows and history. */
-export function categoryNames(groups: CategoryGroup[] | undefined): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const group of groups ?? []) {
-    for (const category of group.categories) names.set(category.id, category.name);
-  }
-  return names;
-}

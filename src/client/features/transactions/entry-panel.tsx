@@ -11,10 +11,10 @@ import { failureToast } from '../../lib/api-error.js';
 import { formatCalendarDate, formatMoney } from '../../lib/format.js';
 import { screenToast } from '../../lib/screen-toast.js';
 import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
-import { categoryNames } from './category-select.js';
 import { EntryForm } from './entry-form.js';
 import { EntryHistory } from './entry-history.js';
 import { toastWithUndo } from './undo-toast.js';
+import { categoryNames } from '../../lib/categories.js';
 
 interface PanelData {
   accounts: Account[];

@@ -6,16 +6,8 @@ import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { failureToast } from '../../lib/api-error.js';
 import { screenToast } from '../../lib/screen-toast.js';
-import {
-  useAccountChoices,
-  useBulkDelete,
-  useCategoryGroups,
-  useTags,
-  useTransactionSearch,
-  useUndo,
-} from './api.js';
+import { useAccountChoices, useBulkDelete, useTags, useTransactionSearch, useUndo } from './api.js';
 import { BulkBar } from './bulk-bar.js';
-import { categoryNames } from './category-select.js';
 import { EntryPanel } from './entry-panel.js';
 import { useShortcuts, type ShortcutAction } from './shortcuts.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
@@ -28,6 +20,7 @@ import {
   type TransactionSearch,
 } from './transaction-search.js';
 import { toastWithUndo } from './undo-toast.js';
+import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
 /**
  * The whole ledger (issue 13): searched as you type, filtered and sorted, its state in the URL,

@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchAccounts } from '../../features/accounts/api.js';
-import {
-  prefetchCategoryGroups,
-  prefetchTransactionSearch,
-} from '../../features/transactions/api.js';
+import { prefetchTransactionSearch } from '../../features/transactions/api.js';
 import {
   parseTransactionSearch,
   searchInput,
@@ -13,6 +10,7 @@ import { TransferButton } from '../../features/transfers/transfer-button.js';
 import { ImportLink } from '../../features/import/import-link.js';
 import { useAuthStore } from '../../features/auth/auth-store.js';
 import { downloadWithSession } from '../../lib/download.js';
+import { prefetchCategoryGroups } from '../../lib/categories.js';
 
 function TransactionsRoute() {
   const navigate = Route.useNavigate();
