@@ -48,6 +48,8 @@ export interface HarnessOptions {
   hotShare?: number;
   /** Share of operations that are transfers between two of the accounts (0: none). */
   transferRate?: number;
+  /** Share of operations that edit, delete or undo earlier ones (0: none). */
+  mutationRate?: number;
   readerIntervalMs?: number;
   requestTimeoutMs?: number;
   /** How long after the end a request that got no answer is still retried with its key. */
@@ -118,6 +120,7 @@ export class HarnessRun {
       overdrawRate: 0.3,
       hotShare: 0.4,
       transferRate: 0.15,
+      mutationRate: 0.4,
       readerIntervalMs: 50,
       requestTimeoutMs: 15_000,
       retryGraceMs: 20_000,
@@ -148,6 +151,7 @@ export class HarnessRun {
         overdrawRate: options.overdrawRate,
         hotShare: options.hotShare,
         transferRate: options.transferRate,
+        mutationRate: options.mutationRate,
         readerIntervalMs: options.readerIntervalMs,
         retryGraceMs: options.retryGraceMs,
       });
