@@ -18,6 +18,7 @@ import {
   apiLedgerReader,
   postgresLedgerReader,
   type LedgerReader,
+  type LedgerSnapshot,
 } from './harness/ledger-reader.js';
 import { Load, replayAcknowledged, type LoadRecord } from './harness/load.js';
 import { randomSeed } from './harness/random.js';
@@ -175,6 +176,15 @@ export class HarnessRun {
       limit,
       concurrency: 8,
       seed: this.options.seed,
+    });
+  }
+
+  /** The ledger as `reader` sees it now (while the load may still run). */
+  readLedger(reader: LedgerReader): Promise<LedgerSnapshot> {
+    return reader.read({
+      userId: this.setup.session.userId,
+      token: this.setup.session.token,
+      api: this.api,
     });
   }
 

@@ -3,7 +3,7 @@
  * write, a duplicate effect, an overdraft...) is reported by the invariant meant to catch it.
  * Runs in milliseconds, before the real scenarios, so a checker that has gone blind fails loudly.
  */
-import { checkInvariants, type CheckInput } from './invariants.js';
+import { checkInvariants, checkSnapshot, type CheckInput } from './invariants.js';
 import type { ChangeRecords, LedgerEntry, LedgerRow } from './ledger-reader.js';
 import {
   descriptionFor,
@@ -431,5 +431,17 @@ export function selfTestChecker(): { planted: number; problems: string[] } {
       problems.push(`planted fault not caught by (${plant.expect}): ${plant.fault}`);
     }
   }
-  return { planted: planted.length + 1, problems };
+  // The check on a ledger read mid-load (crash runs, after each restart): a consistent one
+  // passes, one with a lone transfer leg edited does not.
+  const live = withRecords();
+  const liveProblems = checkSnapshot(live.snapshot, [A, B]);
+  if (liveProblems.length > 0) {
+    problems.push(`a consistent live snapshot was reported as ${liveProblems.join('; ')}`);
+  }
+  const leg = records(live).entries.find((e) => e.id === 'row-t1-in');
+  if (leg) leg.amountCents = 400n;
+  if (checkSnapshot(live.snapshot, [A, B]).length === 0) {
+    problems.push('planted fault not caught on a live snapshot: one transfer leg edited alone');
+  }
+  return { planted: planted.length + 2, problems };
 }
