@@ -7,9 +7,9 @@ import { signedInUser } from './support/session.js';
 
 /**
  * The ledger in the browser (issue 13, Done when 1): categories and groups, a back-dated
- * expense with payee, category and tags, a split in three, a transfer, an edit and a delete
- * with undo that the balances follow, search among many, bulk re-categorise, and a keyboard-only
- * entry. Each journey runs once, in one of the four variants (light/dark at 1440/390 pixels),
+ * expense with payee, category and tags, a split in three, a transfer (created, edited, deleted
+ * and undone), an edit and a delete with undo that the balances follow, search among many, bulk
+ * re-categorise, and a keyboard-only entry. Each journey runs once, in one of the four variants (light/dark at 1440/390 pixels),
  * so together they cover both themes and both widths; set-up goes through the API.
  */
 
@@ -218,6 +218,61 @@ describe('the ledger in the browser', () => {
     await page.getByRole('link').filter({ hasText: 'Card' }).getByText('$145.50').waitFor();
     expect(await balanceOn(w, 'Savings')).toContain('$174.50');
     expect(await balanceOn(w, 'Card')).toContain('$145.50');
+    w.assertClean();
+    await w.context.close();
+  });
+
+  it('edits a transfer, both balances follow; deletes it and undoes that (1440, dark)', async () => {
+    const { token, w, page } = await journey('ledger-transfer-edit', DESKTOP_DARK);
+    await account(token, 'Savings', 300);
+    await account(token, 'Card', 20);
+    await openTransactions(w);
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer money' });
+    await dialog
+      .getByRole('combobox', { name: 'From account' })
+      .selectOption({ label: 'Savings ($300.00)' });
+    await dialog
+      .getByRole('combobox', { name: 'To account' })
+      .selectOption({ label: 'Card ($20.00)' });
+    await dialog.getByLabel('Amount').fill('100');
+    await dialog.getByLabel('Description').fill('Card payment');
+    await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await toast(page, 'Transfer completed');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The transfer opens in the transfer form, filled with what is saved.
+    const transfer = rows(page).filter({ hasText: 'Card payment' }).first();
+    await transfer.locator('[data-entry-open]').click();
+    let panel = page.getByRole('dialog', { name: 'Transaction' });
+    const amount = panel.getByLabel('Amount', { exact: true });
+    expect(await amount.inputValue()).toBe('100');
+    expect(await panel.getByLabel('Description').inputValue()).toBe('Card payment');
+    await amount.fill('150');
+    await panel.getByRole('button', { name: 'Save transfer' }).click();
+    await toast(page, 'Transfer updated');
+    await panel.waitFor({ state: 'hidden' });
+    await rows(page).filter({ hasText: 'Card payment' }).getByText('$150.00').first().waitFor();
+    expect(await balanceOn(w, 'Savings')).toContain('$150.00');
+    expect(await balanceOn(w, 'Card')).toContain('$170.00');
+
+    // Deleted as one, and the toast's Undo brings both legs back.
+    await openTransactions(w);
+    await rows(page)
+      .filter({ hasText: 'Card payment' })
+      .first()
+      .locator('[data-entry-open]')
+      .click();
+    panel = page.getByRole('dialog', { name: 'Transaction' });
+    await panel.getByRole('button', { name: 'Delete transfer' }).click();
+    const deleted = await toast(page, 'Transfer deleted');
+    await panel.waitFor({ state: 'hidden' });
+    await rows(page).filter({ hasText: 'Card payment' }).first().waitFor({ state: 'detached' });
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Change undone');
+    await rows(page).filter({ hasText: 'Card payment' }).first().waitFor();
+    expect(await balanceOn(w, 'Savings')).toContain('$150.00');
+    expect(await balanceOn(w, 'Card')).toContain('$170.00');
     w.assertClean();
     await w.context.close();
   });

@@ -8,8 +8,13 @@
  *   ledger ⊇ acknowledged (no acknowledged write lost), balances = ledger sums, no negative
  *   balance, at most one row per key, no row for a refused key, and rows only for keys sent
  *   (a request cut off by a kill may have committed without an answer: that is allowed).
+ *
+ * On PostgreSQL the ledger is also read after each restart, while the load goes on, and the
+ * invariants of any committed state are checked on it (`checkSnapshot`: balances = live
+ * entries, history replays, transfer legs net to zero, split lines sum to their entry).
  */
 import { HarnessRun, type HarnessResult } from './harness.js';
+import { checkSnapshot } from './harness/invariants.js';
 import {
   pgliteLedgerReader,
   postgresLedgerReader,
@@ -46,6 +51,8 @@ interface KillRecord {
   acknowledgedBefore: number;
   restartMs: number | null;
   error?: string;
+  /** What `checkSnapshot` found on the ledger read just after the restart (PostgreSQL). */
+  snapshotProblems?: string[];
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -59,6 +66,8 @@ async function prepareBackend(options: CrashTestOptions, label: string) {
     return {
       backend,
       reader: (): LedgerReader => postgresLedgerReader(database.url),
+      // PostgreSQL can be read while the server runs (PGlite is single-process).
+      liveReader: (): LedgerReader | undefined => postgresLedgerReader(database.url),
       where: `database ${database.name}`,
       cleanUp: (_keep: boolean) => database.drop(),
     };
@@ -68,6 +77,7 @@ async function prepareBackend(options: CrashTestOptions, label: string) {
   return {
     backend,
     reader: (): LedgerReader => pgliteLedgerReader(dir.dataDir),
+    liveReader: (): LedgerReader | undefined => undefined,
     where: `data directory ${dir.dataDir}`,
     // A data directory that lost writes is kept as evidence.
     cleanUp: async (keep: boolean) => {
@@ -89,6 +99,18 @@ function nextKillDelay(
 ): number {
   const share = Math.max(0, stopAt - options.tailMs - Date.now()) / killsLeft;
   return Math.max(options.minUptimeMs, share * (0.3 + 0.6 * rng.next()));
+}
+
+/** The invariants of any committed state, on the ledger as it is now (the load goes on). */
+async function checkLiveLedger(run: HarnessRun, reader: LedgerReader): Promise<string[]> {
+  try {
+    return checkSnapshot(
+      await run.readLedger(reader),
+      run.setup.accounts.map((a) => a.id),
+    );
+  } catch (error) {
+    return [`could not read the ledger: ${error instanceof Error ? error.message : String(error)}`];
+  }
 }
 
 export async function runCrashTest(options: CrashTestOptions): Promise<HarnessResult> {
@@ -140,6 +162,8 @@ export async function runCrashTest(options: CrashTestOptions): Promise<HarnessRe
           run.load.stop();
           break;
         }
+        const live = prepared.liveReader();
+        if (live) kill.snapshotProblems = await checkLiveLedger(run, live);
       }
       // The last life of the server serves load too, not only the retries of the last kill.
       if (serverUp) run.load.extendUntil(Date.now() + options.durationMs * 0.15);
@@ -170,6 +194,9 @@ export async function runCrashTest(options: CrashTestOptions): Promise<HarnessRe
               ...kills.map((k) => k.restartMs ?? 'FAILED'),
             ].join(', '),
             'acked keys replayed at end': replayed,
+            'checked after each restart': kills.some((k) => k.snapshotProblems)
+              ? kills.map((k) => (k.snapshotProblems?.length ? 'VIOLATED' : 'ok')).join(', ')
+              : '-',
           },
         });
       } catch (error) {
@@ -181,6 +208,11 @@ export async function runCrashTest(options: CrashTestOptions): Promise<HarnessRe
       }
       result.notes.push(`Server log: ${server.logPath}`);
       if (restartFailure) result.violations.unshift(restartFailure);
+      kills.forEach((k, i) => {
+        for (const problem of k.snapshotProblems ?? []) {
+          result.violations.push(`after restart #${i + 1}: ${problem}`);
+        }
+      });
       if (kills.length < options.kills) {
         result.violations.push(`only ${kills.length} of ${options.kills} kills happened`);
       }

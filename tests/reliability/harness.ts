@@ -18,6 +18,7 @@ import {
   apiLedgerReader,
   postgresLedgerReader,
   type LedgerReader,
+  type LedgerSnapshot,
 } from './harness/ledger-reader.js';
 import { Load, replayAcknowledged, type LoadRecord } from './harness/load.js';
 import { randomSeed } from './harness/random.js';
@@ -48,6 +49,8 @@ export interface HarnessOptions {
   hotShare?: number;
   /** Share of operations that are transfers between two of the accounts (0: none). */
   transferRate?: number;
+  /** Share of operations that edit, delete or undo earlier ones (0: none). */
+  mutationRate?: number;
   readerIntervalMs?: number;
   requestTimeoutMs?: number;
   /** How long after the end a request that got no answer is still retried with its key. */
@@ -118,6 +121,7 @@ export class HarnessRun {
       overdrawRate: 0.3,
       hotShare: 0.4,
       transferRate: 0.15,
+      mutationRate: 0.4,
       readerIntervalMs: 50,
       requestTimeoutMs: 15_000,
       retryGraceMs: 20_000,
@@ -148,6 +152,7 @@ export class HarnessRun {
         overdrawRate: options.overdrawRate,
         hotShare: options.hotShare,
         transferRate: options.transferRate,
+        mutationRate: options.mutationRate,
         readerIntervalMs: options.readerIntervalMs,
         retryGraceMs: options.retryGraceMs,
       });
@@ -171,6 +176,15 @@ export class HarnessRun {
       limit,
       concurrency: 8,
       seed: this.options.seed,
+    });
+  }
+
+  /** The ledger as `reader` sees it now (while the load may still run). */
+  readLedger(reader: LedgerReader): Promise<LedgerSnapshot> {
+    return reader.read({
+      userId: this.setup.session.userId,
+      token: this.setup.session.token,
+      api: this.api,
     });
   }
 

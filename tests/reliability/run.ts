@@ -105,8 +105,9 @@ async function brokenToyServer(profile: Profile): Promise<HarnessResult> {
       baseUrl: toy.url,
       label: 'broken toy (control)',
       ...profile.toy,
-      // The toy knows deposits, withdrawals and expenses only.
+      // The toy knows deposits, withdrawals and expenses only: no transfers, edits or undos.
       transferRate: 0,
+      mutationRate: 0,
       ledgerReader: toy.ledgerReader,
     });
   } finally {

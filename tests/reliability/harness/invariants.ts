@@ -1,9 +1,11 @@
+import { checkChangeRecords } from './change-checks.js';
 import type { LedgerSnapshot, LedgerRow } from './ledger-reader.js';
 import type { ReaderFindings } from './load.js';
 import { formatCents, sumCents } from './money.js';
 import {
   acknowledgement,
   expectedRowsOf,
+  isMutation,
   isSuccess,
   rowSignedCents,
   keyFromDescription,
@@ -11,6 +13,7 @@ import {
   signedCents,
   type AccountCreation,
   type Attempt,
+  type MutationKind,
   type Operation,
 } from './operations.js';
 import type { HarnessAccount } from './setup.js';
@@ -48,6 +51,10 @@ export interface LedgerFigures {
   /** Acknowledged load operations (seeds excluded). */
   acknowledged: { deposit: Tally; withdraw: Tally; expense: Tally; transfer: Tally };
   refused: { insufficientFunds: number; other: number };
+  /** Edits, deletes and undos of earlier operations, by kind. */
+  mutations: Record<MutationKind, { acknowledged: number; refused: number; unknown: number }>;
+  /** Entries split in lines at the end (read from the change records; 0 without them). */
+  splitEntries: number;
   unknownKeys: number;
   unknownKeysCommitted: number;
   /** Keys with an attempt that got no answer (cut off by a kill), retried with the same key. */
@@ -149,6 +156,75 @@ function rowsByKey(rows: LedgerRow[]): { byKey: Map<string, LedgerRow[]>; foreig
   return { byKey, foreign };
 }
 
+/**
+ * The refusals an edit, delete or undo may get while others change the same rows: its target
+ * deleted meanwhile (404), an undo overtaken by a later change or another undo (409), funds or
+ * the cap (422), and the split rules (422 UNPROCESSABLE: a split entry's amount changed alone).
+ */
+function allowedMutationRefusal(kind: MutationKind, a: Attempt): boolean {
+  if (a.status === 404) return kind !== 'undo';
+  if (a.status === 409) return kind === 'undo' && a.code === 'CONFLICT';
+  if (a.status !== 422) return false;
+  if (a.code === 'INSUFFICIENT_FUNDS' || a.code === 'BALANCE_LIMIT_EXCEEDED') return true;
+  return kind === 'edit' && a.code === 'UNPROCESSABLE';
+}
+
+function mutationTallies(operations: Operation[]): LedgerFigures['mutations'] {
+  const tallies = {} as LedgerFigures['mutations'];
+  for (const kind of ['edit', 'delete', 'undo', 'transfer-edit', 'transfer-delete'] as const) {
+    tallies[kind] = { acknowledged: 0, refused: 0, unknown: 0 };
+  }
+  for (const op of operations) {
+    if (isMutation(op.kind)) tallies[op.kind][outcomeOf(op)] += 1;
+  }
+  return tallies;
+}
+
+/** (b): every stored balance equals the signed sum of its live ledger rows, every account there. */
+function balanceProblems(snapshot: LedgerSnapshot, harnessIds: Set<string>): string[] {
+  const ledgerSums = new Map<string, bigint>();
+  for (const row of snapshot.rows) {
+    if (row.accountId === null) continue;
+    ledgerSums.set(
+      row.accountId,
+      (ledgerSums.get(row.accountId) ?? 0n) + rowSignedCents(row.type, row.amountCents),
+    );
+  }
+  const unbalanced = snapshot.accounts
+    .filter((a) => a.balanceCents !== (ledgerSums.get(a.id) ?? 0n))
+    .map(
+      (a) =>
+        `account ${a.id}: balance ${formatCents(a.balanceCents)} but ledger sum ${formatCents(ledgerSums.get(a.id) ?? 0n)}`,
+    );
+  const missingAccounts = [...harnessIds]
+    .filter((id) => !snapshot.accounts.some((a) => a.id === id))
+    .map((id) => `account ${id} is missing from ${snapshot.source}`);
+  return [...missingAccounts, ...unbalanced];
+}
+
+/**
+ * The invariants that hold in any committed state, whatever is still in flight: checked on a
+ * snapshot read while the load runs (the crash test after each restart). No balance below
+ * zero, (b), and (i)-(k) from the change records; (c), (d) and (l) need every answer, so they
+ * wait for the end.
+ */
+export function checkSnapshot(snapshot: LedgerSnapshot, accountIds: string[]): string[] {
+  const harnessIds = new Set(accountIds);
+  const problems = [
+    ...snapshot.accounts
+      .filter((a) => a.balanceCents < 0n)
+      .map((a) => `(a) balance of ${a.id} is ${formatCents(a.balanceCents)}`),
+    ...balanceProblems(snapshot, harnessIds).map((p) => `(b) ${p}`),
+  ];
+  if (snapshot.records) {
+    for (const found of checkChangeRecords(snapshot.records, [], false)) {
+      if (found.id === 'l') continue;
+      problems.push(...found.problems.map((p) => `(${found.id}) ${p}`));
+    }
+  }
+  return problems;
+}
+
 /** Checks the bank rules against what the clients were told and what the database holds. */
 export function checkInvariants(input: CheckInput): InvariantReport {
   const { snapshot, operations, crashMode } = input;
@@ -173,42 +249,44 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   checks.push(check('a', 'no negative balance', negatives));
 
   // (b) Every stored balance equals the sum of its ledger rows.
-  const ledgerSums = new Map<string, bigint>();
-  for (const row of snapshot.rows) {
-    if (row.accountId === null) continue;
-    ledgerSums.set(
-      row.accountId,
-      (ledgerSums.get(row.accountId) ?? 0n) + rowSignedCents(row.type, row.amountCents),
-    );
-  }
-  const unbalanced = snapshot.accounts
-    .filter((a) => a.balanceCents !== (ledgerSums.get(a.id) ?? 0n))
-    .map(
-      (a) =>
-        `account ${a.id}: balance ${formatCents(a.balanceCents)} but ledger sum ${formatCents(ledgerSums.get(a.id) ?? 0n)}`,
-    );
-  const missingAccounts = [...harnessIds]
-    .filter((id) => !snapshot.accounts.some((a) => a.id === id))
-    .map((id) => `account ${id} is missing from ${snapshot.source}`);
-  checks.push(check('b', 'balance = ledger sum', [...missingAccounts, ...unbalanced]));
+  checks.push(check('b', 'balance = ledger sum', balanceProblems(snapshot, harnessIds)));
 
   // Outcomes of every key, and the ledger rows found for each.
   const acknowledged = operations.filter((op) => outcomeOf(op) === 'acknowledged');
   const unknown = operations.filter((op) => outcomeOf(op) === 'unknown');
   const refused = operations.filter((op) => outcomeOf(op) === 'refused');
   const unknownCommitted = unknown.filter((op) => (byKey.get(op.key)?.length ?? 0) > 0);
+  // Creations whose rows an edit, delete or undo may have changed: their rows are checked
+  // against their history (i) rather than against the request that wrote them.
+  const touched = new Set(
+    operations
+      .filter((op) => op.target && outcomeOf(op) !== 'refused')
+      .map((op) => op.target?.entryKey ?? ''),
+  );
+  const untouched = (op: Operation) => !isMutation(op.kind) && !touched.has(op.key);
+  const touchedRows = snapshot.rows.filter((row) => {
+    const key = keyFromDescription(row.description);
+    return key !== undefined && touched.has(key);
+  });
 
   // (c) Money is conserved: total = seeds + acknowledged deposits - withdrawals - expenses.
   const totalBalanceCents = sumCents(
     snapshot.accounts.filter((a) => harnessIds.has(a.id)).map((a) => a.balanceCents),
   );
+  // Rows that edits may have changed count as they stand; (b), (i) and (l) vouch for them.
   const acknowledgedCents = sumCents(
-    acknowledged.map((op) => signedCents(op.kind, op.amountCents)),
+    acknowledged.filter(untouched).map((op) => signedCents(op.kind, op.amountCents)),
   );
   const committedUnknownCents = sumCents(
-    unknownCommitted.map((op) => signedCents(op.kind, op.amountCents)),
+    unknownCommitted.filter(untouched).map((op) => signedCents(op.kind, op.amountCents)),
   );
-  const expectedTotalCents = acknowledgedCents + (crashMode ? committedUnknownCents : 0n);
+  const touchedCents = sumCents(
+    touchedRows
+      .filter((row) => row.accountId !== null && harnessIds.has(row.accountId))
+      .map((row) => rowSignedCents(row.type, row.amountCents)),
+  );
+  const expectedTotalCents =
+    acknowledgedCents + touchedCents + (crashMode ? committedUnknownCents : 0n);
   const conservation =
     totalBalanceCents === expectedTotalCents
       ? []
@@ -230,8 +308,16 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   let lostAcknowledged = 0;
   const events = [...(input.events ?? [])].sort((x, y) => x.at - y.at);
   for (const op of acknowledged) {
+    if (isMutation(op.kind)) continue;
     const rows = byKey.get(op.key) ?? [];
-    if (rows.length === 0) {
+    if (touched.has(op.key)) {
+      // Deleted rows leave the ledger; never more rows than the creation wrote.
+      if (rows.length > expectedRowsOf(op).length) {
+        rowProblems.push(`DUPLICATE: edited ${op.kind} ${op.key} has ${rows.length} ledger rows`);
+      } else if (rows.length > 0 && rows.length < expectedRowsOf(op).length) {
+        rowProblems.push(`PARTIAL: edited ${op.kind} ${op.key} has ${rows.length} of its legs`);
+      }
+    } else if (rows.length === 0) {
       lostAcknowledged += 1;
       const ackAt = acknowledgement(op)?.at ?? 0;
       const next = events.find((e) => e.at >= ackAt);
@@ -270,10 +356,12 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     // Each row is one the request asked for (a transfer's legs: one out of the source, one
     // into the destination, both of the amount, so they net to zero).
     const expected = expectedRowsOf(op);
+    // An edited entry may sit on another account with another amount; never another type.
+    const edited = touched.has(key);
     for (const row of rows) {
       if (
-        !expected.some((e) => e.type === row.type && e.accountId === row.accountId) ||
-        row.amountCents !== op.amountCents
+        !expected.some((e) => e.type === row.type && (edited || e.accountId === row.accountId)) ||
+        (!edited && row.amountCents !== op.amountCents)
       ) {
         rowProblems.push(
           `row ${row.id} of ${key} is ${row.type} ${formatCents(row.amountCents)} on ${row.accountId}, but the request was ${op.kind} ${formatCents(op.amountCents)} on ${op.accountId}${op.toAccountId ? ` to ${op.toAccountId}` : ''}`,
@@ -285,10 +373,13 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     rowProblems.push(`ledger row ${row.id} ("${row.description}") matches no request`);
   }
   const rowsOf = (ops: Operation[]) => ops.reduce((sum, op) => sum + expectedRowsOf(op).length, 0);
-  const expectedRows = rowsOf(acknowledged) + (crashMode ? rowsOf(unknownCommitted) : 0);
+  const expectedRows =
+    rowsOf(acknowledged.filter(untouched)) +
+    touchedRows.length +
+    (crashMode ? rowsOf(unknownCommitted.filter(untouched)) : 0);
   if (snapshot.rows.length !== expectedRows) {
     rowProblems.push(
-      `${snapshot.rows.length} ledger rows, expected ${expectedRows} (${acknowledged.length} acknowledged keys${
+      `${snapshot.rows.length} ledger rows, expected ${expectedRows} (${acknowledged.length} acknowledged keys, ${touched.size} edited${
         crashMode ? ` + ${unknownCommitted.length} committed unacknowledged` : ''
       })`,
     );
@@ -395,6 +486,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       )
         continue;
       if (a.status === 422 && a.code === 'IDEMPOTENCY_KEY_REUSED') continue; // reported under (f)
+      if (isMutation(op.kind) && allowedMutationRefusal(op.kind, a)) continue;
       unexpected.push(`${op.kind} ${op.key}: ${a.status} ${a.bodyText.slice(0, 200)}`);
     }
   }
@@ -409,6 +501,13 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     }
   }
   checks.push(check('g', 'only expected answers', unexpected));
+
+  // (i)-(l) The change engine's records, when the reader has them (the toy server has none).
+  if (snapshot.records) {
+    for (const found of checkChangeRecords(snapshot.records, operations, crashMode)) {
+      checks.push(check(found.id, found.title, found.problems));
+    }
+  }
 
   // (h) Account creation with a duplicated key made one account.
   const creationProblems = input.creations
@@ -446,6 +545,8 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       transfer: tally('transfer'),
     },
     refused: { insufficientFunds: insufficient, other: refused.length - insufficient },
+    mutations: mutationTallies(operations),
+    splitEntries: new Set(snapshot.records?.splits.map((l) => l.entryId) ?? []).size,
     unknownKeys: unknown.length,
     unknownKeysCommitted: unknownCommitted.length,
     lostAcknowledged,

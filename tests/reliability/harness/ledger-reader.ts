@@ -19,11 +19,48 @@ export interface LedgerRow {
   description: string;
 }
 
+/** An entry live or deleted, with what its history must replay to. */
+export interface LedgerEntry extends LedgerRow {
+  occurredOn: string;
+  transferId: string | null;
+  deleted: boolean;
+}
+
+/** One row of entry_history: the entry's state before and after one change (JSON text). */
+export interface HistoryRow {
+  changeId: string;
+  entryId: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface SplitLine {
+  entryId: string;
+  amountCents: bigint;
+}
+
+export interface ChangeRow {
+  id: string;
+  kind: string;
+}
+
+/**
+ * The change engine's records, read with the ledger in the same snapshot: every entry (deleted
+ * ones too), its history, split lines and changes. Only a reader of the real database has them.
+ */
+export interface ChangeRecords {
+  entries: LedgerEntry[];
+  history: HistoryRow[];
+  splits: SplitLine[];
+  changes: ChangeRow[];
+}
+
 /** The accounts (with their stored balances) and ledger rows of one user, read at one moment. */
 export interface LedgerSnapshot {
   source: string;
   accounts: LedgerAccount[];
   rows: LedgerRow[];
+  records?: ChangeRecords;
 }
 
 export interface LedgerScope {
@@ -49,6 +86,64 @@ const ROWS_SQL = `SELECT id::text AS id, account_id::text AS account_id, transac
   amount_cents::text AS amount_cents, description
   FROM transactions WHERE book_id = ${BOOK_OF_USER} AND deleted_at IS NULL ORDER BY seq`;
 
+const ENTRIES_SQL = `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
+  amount_cents::text AS amount_cents, description, occurred_on::text AS occurred_on,
+  transfer_id::text AS transfer_id, deleted_at IS NOT NULL AS deleted
+  FROM transactions WHERE book_id = ${BOOK_OF_USER} ORDER BY seq`;
+/** History in the order it was written: each entry's rows were written under its row lock. */
+const HISTORY_SQL = `SELECT change_id::text AS change_id, entry_id::text AS entry_id, before, after
+  FROM entry_history WHERE book_id = ${BOOK_OF_USER} ORDER BY id`;
+const SPLITS_SQL = `SELECT entry_id::text AS entry_id, amount_cents::text AS amount_cents
+  FROM entry_splits WHERE book_id = ${BOOK_OF_USER} ORDER BY entry_id, position`;
+const CHANGES_SQL = `SELECT id::text AS id, kind FROM entry_changes
+  WHERE book_id = ${BOOK_OF_USER} ORDER BY seq`;
+
+interface EntrySqlRow extends LedgerSqlRow {
+  occurred_on: string;
+  transfer_id: string | null;
+  deleted: boolean;
+}
+interface HistorySqlRow {
+  change_id: string;
+  entry_id: string;
+  before: string | null;
+  after: string | null;
+}
+interface SplitSqlRow {
+  entry_id: string;
+  amount_cents: string;
+}
+
+interface RecordsSql {
+  entries: EntrySqlRow[];
+  history: HistorySqlRow[];
+  splits: SplitSqlRow[];
+  changes: ChangeRow[];
+}
+
+function recordsFrom(sql: RecordsSql): ChangeRecords {
+  return {
+    entries: sql.entries.map((r) => ({
+      id: r.id,
+      accountId: r.account_id,
+      type: r.transaction_type,
+      amountCents: BigInt(r.amount_cents),
+      description: r.description,
+      occurredOn: r.occurred_on,
+      transferId: r.transfer_id,
+      deleted: r.deleted,
+    })),
+    history: sql.history.map((h) => ({
+      changeId: h.change_id,
+      entryId: h.entry_id,
+      before: h.before,
+      after: h.after,
+    })),
+    splits: sql.splits.map((l) => ({ entryId: l.entry_id, amountCents: BigInt(l.amount_cents) })),
+    changes: sql.changes,
+  };
+}
+
 interface AccountSqlRow {
   id: string;
   balance_cents: string;
@@ -65,9 +160,11 @@ function snapshotFrom(
   source: string,
   accounts: AccountSqlRow[],
   rows: LedgerSqlRow[],
+  records: RecordsSql,
 ): LedgerSnapshot {
   return {
     source,
+    records: recordsFrom(records),
     accounts: accounts.map((a) => ({ id: a.id, balanceCents: BigInt(a.balance_cents) })),
     rows: rows.map((r) => ({
       id: r.id,
@@ -87,11 +184,17 @@ export function postgresLedgerReader(databaseUrl: string): LedgerReader {
       const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
       try {
         // One snapshot for both queries, so a balance and its rows are seen at the same commit.
-        const [accounts, rows] = await sql.begin('ISOLATION LEVEL REPEATABLE READ', async (tx) => [
-          await tx.unsafe<AccountSqlRow[]>(ACCOUNTS_SQL, [userId]),
-          await tx.unsafe<LedgerSqlRow[]>(ROWS_SQL, [userId]),
-        ]);
-        return snapshotFrom('PostgreSQL', accounts, rows);
+        return await sql.begin('ISOLATION LEVEL REPEATABLE READ', async (tx) => {
+          const query = <T>(text: string) => tx.unsafe(text, [userId]) as Promise<T[]>;
+          const accounts = await query<AccountSqlRow>(ACCOUNTS_SQL);
+          const rows = await query<LedgerSqlRow>(ROWS_SQL);
+          return snapshotFrom('PostgreSQL', accounts, rows, {
+            entries: await query<EntrySqlRow>(ENTRIES_SQL),
+            history: await query<HistorySqlRow>(HISTORY_SQL),
+            splits: await query<SplitSqlRow>(SPLITS_SQL),
+            changes: await query<ChangeRow>(CHANGES_SQL),
+          });
+        });
       } finally {
         await sql.end();
       }
@@ -111,9 +214,18 @@ export function pgliteLedgerReader(dataDir: string): LedgerReader {
       const db = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
       try {
         await db.waitReady;
-        const accounts = await db.query<AccountSqlRow>(ACCOUNTS_SQL, [userId]);
-        const rows = await db.query<LedgerSqlRow>(ROWS_SQL, [userId]);
-        return snapshotFrom('PGlite', accounts.rows, rows.rows);
+        const query = async <T>(text: string) => (await db.query<T>(text, [userId])).rows;
+        return snapshotFrom(
+          'PGlite',
+          await query<AccountSqlRow>(ACCOUNTS_SQL),
+          await query<LedgerSqlRow>(ROWS_SQL),
+          {
+            entries: await query<EntrySqlRow>(ENTRIES_SQL),
+            history: await query<HistorySqlRow>(HISTORY_SQL),
+            splits: await query<SplitSqlRow>(SPLITS_SQL),
+            changes: await query<ChangeRow>(CHANGES_SQL),
+          },
+        );
       } finally {
         await db.close();
       }

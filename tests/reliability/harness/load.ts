@@ -1,5 +1,6 @@
 import { dataOf, dataOfText, type ApiClient } from './client.js';
 import { unitsToCents } from './money.js';
+import { MutationPlanner } from './mutations.js';
 import {
   acknowledgement,
   descriptionFor,
@@ -28,6 +29,11 @@ export interface LoadOptions {
   hotShare: number;
   /** Share of operations that are transfers to another account of the user. */
   transferRate: number;
+  /**
+   * Share of operations that edit, delete or undo what was acknowledged earlier (entries,
+   * transfers, changes; see mutations.ts). 0 for a server without those routes.
+   */
+  mutationRate: number;
   readerIntervalMs: number;
   /** How long after the end a key that got no answer is still retried. */
   retryGraceMs: number;
@@ -58,8 +64,9 @@ export interface LoadRecord {
 }
 
 /**
- * N clients send random deposits, withdrawals and expenses (a share of them duplicated with the
- * same key) while a reader polls the balances, until the duration or the request cap runs out.
+ * N clients send random deposits, withdrawals, expenses and transfers, and edits, deletes and
+ * undos of what was acknowledged (a share of them duplicated with the same key), while a reader
+ * polls the balances, until the duration or the request cap runs out.
  */
 export class Load {
   private stopRequested = false;
@@ -73,6 +80,7 @@ export class Load {
     minBalanceCents: null,
   };
   private stopAt = 0;
+  private readonly planner: MutationPlanner;
 
   constructor(
     private readonly api: ApiClient,
@@ -81,7 +89,9 @@ export class Load {
     private readonly retryWindow: RetryWindow,
     private readonly accounts: HarnessAccount[],
     private readonly options: LoadOptions,
-  ) {}
+  ) {
+    this.planner = new MutationPlanner(accounts);
+  }
 
   /** Requests sent and not yet answered: what a crash would cut off. */
   get inFlight(): number {
@@ -156,12 +166,17 @@ export class Load {
         await this.sender.settle(op, 'original');
       }
       this.learnBalance(op);
+      this.planner.learn(op);
       // A client whose server is down waits a little before its next operation.
       if (outcomeOf(op) === 'unknown') await sleep(100);
     }
   }
 
   private nextOperation(key: string, rng: Random): Operation {
+    const mutation = rng.chance(this.options.mutationRate)
+      ? this.planner.next(key, rng)
+      : undefined;
+    if (mutation) return mutation;
     const hot = this.accounts.find((a) => a.hot);
     const others = this.accounts.filter((a) => !a.hot);
     const account =

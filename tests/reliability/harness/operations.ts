@@ -2,8 +2,28 @@ import type { HttpAnswer } from './client.js';
 import { centsToUnits } from './money.js';
 
 export type MovementKind = 'deposit' | 'withdraw' | 'expense';
-/** What a client sends: a movement on one account, or a transfer between two. */
-export type OperationKind = MovementKind | 'transfer';
+/** What writes new ledger rows: a movement on one account, or a transfer between two. */
+export type CreationKind = MovementKind | 'transfer';
+/**
+ * What changes rows written earlier: an entry's edit (amount, account, date) or delete, a
+ * transfer's edit or delete, or the undo of any acknowledged change (docs/ledger.md, the change
+ * engine). None writes a row of its own; each records one change.
+ */
+export type MutationKind = 'edit' | 'delete' | 'undo' | 'transfer-edit' | 'transfer-delete';
+/** What a client sends. */
+export type OperationKind = CreationKind | MutationKind;
+
+const MUTATION_KINDS: ReadonlySet<OperationKind> = new Set<OperationKind>([
+  'edit',
+  'delete',
+  'undo',
+  'transfer-edit',
+  'transfer-delete',
+]);
+
+export function isMutation(kind: OperationKind): kind is MutationKind {
+  return MUTATION_KINDS.has(kind);
+}
 /** A ledger row's type: a transfer is written as two legs. */
 export type LedgerRowType = MovementKind | 'transfer_in' | 'transfer_out';
 
@@ -27,11 +47,23 @@ export interface Attempt {
   ms: number;
 }
 
-/** One logical money movement, identified by its Idempotency-Key, with every attempt sent for it. */
+/**
+ * What a mutation aims at: the id in its route (entry, transfer or change) and the key of the
+ * creation whose rows it changes (an undo: the rows of the change it undoes).
+ */
+export interface MutationTarget {
+  id: string;
+  entryKey: string;
+}
+
+/** One logical request, identified by its Idempotency-Key, with every attempt sent for it. */
 export interface Operation {
   key: string;
   kind: OperationKind;
-  /** The account it moves (a transfer's source). */
+  /** A mutation's target; its `body` is what the PATCH sends. */
+  target?: MutationTarget;
+  body?: Record<string, unknown>;
+  /** The account it moves (a transfer's source; a mutation: the target's account when chosen). */
   accountId: string;
   /** A transfer's destination. */
   toAccountId?: string;
@@ -57,7 +89,8 @@ export interface AccountCreation {
  */
 export type Outcome = 'acknowledged' | 'refused' | 'unknown';
 
-const BUSINESS_REFUSALS = new Set([404, 422]);
+/** 409: an undo refused because the entry changed since, or the change was already undone. */
+const BUSINESS_REFUSALS = new Set([404, 409, 422]);
 
 export function isSuccess(status: number | null): boolean {
   return status !== null && status >= 200 && status < 300;
@@ -87,7 +120,7 @@ export function acknowledgement(op: Operation): Attempt | undefined {
  * between two accounts of the user and adds nothing.
  */
 export function signedCents(kind: OperationKind, amountCents: bigint): bigint {
-  if (kind === 'transfer') return 0n;
+  if (kind === 'transfer' || isMutation(kind)) return 0n;
   return kind === 'deposit' ? amountCents : -amountCents;
 }
 
@@ -98,6 +131,7 @@ export function rowSignedCents(type: LedgerRowType, amountCents: bigint): bigint
 
 /** The ledger rows an acknowledged operation must have written: one, or a transfer's two legs. */
 export function expectedRowsOf(op: Operation): { type: LedgerRowType; accountId: string }[] {
+  if (isMutation(op.kind)) return [];
   if (op.kind !== 'transfer') return [{ type: op.kind, accountId: op.accountId }];
   return [
     { type: 'transfer_out', accountId: op.accountId },
@@ -118,8 +152,30 @@ export function attemptFrom(role: AttemptRole, answer: HttpAnswer, code?: string
   };
 }
 
-/** The route and JSON body of a movement; the same body is sent for every attempt of a key. */
-export function requestOf(op: Operation): { path: string; body: Record<string, unknown> } {
+/** The route and JSON body of a request; the same body is sent for every attempt of a key. */
+export function requestOf(op: Operation): {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+} {
+  const target = op.target?.id ?? '';
+  switch (op.kind) {
+    case 'edit':
+      return { method: 'PATCH', path: `/api/transactions/${target}`, body: op.body ?? {} };
+    case 'delete':
+      return { method: 'DELETE', path: `/api/transactions/${target}` };
+    case 'transfer-edit':
+      return { method: 'PATCH', path: `/api/transfers/${target}`, body: op.body ?? {} };
+    case 'transfer-delete':
+      return { method: 'DELETE', path: `/api/transfers/${target}` };
+    case 'undo':
+      return { method: 'POST', path: `/api/changes/${target}/undo` };
+    default:
+      return { method: 'POST', ...movementRequest(op) };
+  }
+}
+
+function movementRequest(op: Operation): { path: string; body: Record<string, unknown> } {
   const amount = centsToUnits(op.amountCents);
   if (op.kind === 'transfer') {
     return {

@@ -54,6 +54,16 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['ack. withdrawals (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.withdraw))],
     ['ack. expenses (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.expense))],
     ['ack. transfers (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
+    ['entries split at the end', ...each((r) => int(r.figures.ledger.splitEntries))],
+    ...(['edit', 'delete', 'undo', 'transfer-edit', 'transfer-delete'] as const).map(
+      (kind): Row => [
+        `${kind}s (ack / refused / no answer)`,
+        ...each((r) => {
+          const m = r.figures.ledger.mutations[kind];
+          return `${int(m.acknowledged)} / ${int(m.refused)} / ${int(m.unknown)}`;
+        }),
+      ],
+    ),
     [
       'refused: insufficient funds',
       ...each((r) => int(r.figures.ledger.refused.insufficientFunds)),

@@ -3,8 +3,8 @@
  * write, a duplicate effect, an overdraft...) is reported by the invariant meant to catch it.
  * Runs in milliseconds, before the real scenarios, so a checker that has gone blind fails loudly.
  */
-import { checkInvariants, type CheckInput } from './invariants.js';
-import type { LedgerRow } from './ledger-reader.js';
+import { checkInvariants, checkSnapshot, type CheckInput } from './invariants.js';
+import type { ChangeRecords, LedgerEntry, LedgerRow } from './ledger-reader.js';
 import {
   descriptionFor,
   signedCents,
@@ -61,7 +61,7 @@ function row(o: Operation, id = `row-${o.key}`): LedgerRow {
   return {
     id,
     accountId: o.accountId,
-    type: o.kind === 'transfer' ? 'transfer_out' : o.kind,
+    type: o.kind === 'transfer' ? 'transfer_out' : (o.kind as MovementKind),
     amountCents: o.amountCents,
     description: o.description,
   };
@@ -251,6 +251,164 @@ const PLANTS: Plant[] = [
   },
 ];
 
+/** An entry snapshot as entry_history stores it (docs/ledger.md#history-and-undo). */
+function snap(e: LedgerEntry, splits: bigint[] = []): string {
+  return JSON.stringify({
+    accountId: e.accountId,
+    type: e.type,
+    amountCents: e.amountCents.toString(),
+    occurredOn: e.occurredOn,
+    description: e.description,
+    payee: '',
+    categoryId: null,
+    tags: [],
+    splits: splits.length
+      ? splits.map((c) => ({ amountCents: c.toString(), categoryId: null }))
+      : null,
+    deleted: e.deleted,
+  });
+}
+
+/**
+ * The baseline with the change engine's records, plus a transfer A → B of 5.00, w1 created
+ * split in two lines, and e1 edited from 10.00 to 8.00 (change c-m1): a consistent history.
+ */
+function withRecords(): CheckInput {
+  const input = baseline();
+  const body = (key: string) => `{"success":true,"data":{"changeId":"c-${key}"}}`;
+  for (const o of input.operations)
+    for (const a of o.attempts) if (a.status === 200) a.bodyText = body(o.key);
+  const t1: Operation = {
+    ...op('t1', 'deposit', A, 500n, [attempt('original', 200, body('t1'))]),
+    kind: 'transfer',
+    toAccountId: B,
+  };
+  const m1: Operation = {
+    ...op('m1', 'deposit', B, 800n, [attempt('original', 200, body('m1'))]),
+    kind: 'edit',
+    description: '',
+    target: { id: 'row-e1', entryKey: 'e1' },
+  };
+  input.operations.push(t1, m1);
+  input.snapshot.rows.push(
+    {
+      id: 'row-t1-out',
+      accountId: A,
+      type: 'transfer_out',
+      amountCents: 500n,
+      description: t1.description,
+    },
+    {
+      id: 'row-t1-in',
+      accountId: B,
+      type: 'transfer_in',
+      amountCents: 500n,
+      description: t1.description,
+    },
+  );
+  account(input, A).balanceCents -= 500n;
+  account(input, B).balanceCents += 500n + 200n;
+  const e1 = input.snapshot.rows.find((r) => r.id === 'row-e1');
+  if (e1) e1.amountCents = 800n;
+  const entries: LedgerEntry[] = input.snapshot.rows.map((r) => ({
+    ...r,
+    occurredOn: '2026-11-01',
+    transferId: r.id.startsWith('row-t1') ? 'tr1' : null,
+    deleted: false,
+  }));
+  const keyOf = (e: LedgerEntry) => e.description.replace('reliability ', '');
+  const records: ChangeRecords = {
+    entries,
+    history: entries.map((e) => ({
+      changeId: `c-${keyOf(e)}`,
+      entryId: e.id,
+      before: null,
+      after:
+        e.id === 'row-e1'
+          ? snap({ ...e, amountCents: 1_000n })
+          : snap(e, e.id === 'row-w1' ? [1_000n, 1_500n] : []),
+    })),
+    splits: [
+      { entryId: 'row-w1', amountCents: 1_000n },
+      { entryId: 'row-w1', amountCents: 1_500n },
+    ],
+    changes: [...new Set(entries.map((e) => `c-${keyOf(e)}`))].map((id) => ({
+      id,
+      kind: id === 'c-t1' ? 'transfer' : 'create',
+    })),
+  };
+  const edited = entries.find((e) => e.id === 'row-e1');
+  if (edited) {
+    records.history.push({
+      changeId: 'c-m1',
+      entryId: edited.id,
+      before: snap({ ...edited, amountCents: 1_000n }),
+      after: snap(edited),
+    });
+    records.changes.push({ id: 'c-m1', kind: 'update' });
+  }
+  input.snapshot.records = records;
+  return input;
+}
+
+const records = (input: CheckInput): ChangeRecords => {
+  if (!input.snapshot.records) throw new Error('self-test: no change records');
+  return input.snapshot.records;
+};
+
+/** Faults in edits, deletes and undos, caught through the change engine's records. */
+const RECORD_PLANTS: Plant[] = [
+  {
+    fault: 'an edited entry, a transfer and a split, all consistent',
+    expect: null,
+    plant: () => {},
+  },
+  {
+    fault: 'an edit that moved the amount without its history',
+    expect: 'i',
+    plant: (input) => {
+      const h = records(input).history.at(-1);
+      if (h) h.after = (h.before ?? '').replace('"1000"', '"900"');
+    },
+  },
+  {
+    fault: 'one leg of a transfer edited alone',
+    expect: 'j',
+    plant: (input) => {
+      const leg = records(input).entries.find((e) => e.id === 'row-t1-in');
+      if (leg) leg.amountCents = 400n;
+    },
+  },
+  {
+    fault: 'split lines that no longer add up',
+    expect: 'k',
+    plant: (input) => {
+      const line = records(input).splits[0];
+      if (line) line.amountCents = 999n;
+    },
+  },
+  {
+    fault: 'a refused edit that recorded a change',
+    expect: 'l',
+    plant: (input) => {
+      records(input).changes.push({ id: 'c-refused', kind: 'update' });
+    },
+  },
+  {
+    fault: 'an acknowledged undo whose change is not recorded',
+    expect: 'l',
+    plant: (input) => {
+      input.operations.push({
+        ...op('u9', 'deposit', A, 0n, [
+          attempt('original', 200, '{"success":true,"data":{"changeId":"c-u9"}}'),
+        ]),
+        kind: 'undo',
+        target: { id: 'c-m1', entryKey: 'e1' },
+      });
+    },
+  },
+];
+
 /** Returns the problems found with the checker; empty when it works. */
 export function selfTestChecker(): { planted: number; problems: string[] } {
   const problems: string[] = [];
@@ -258,8 +416,11 @@ export function selfTestChecker(): { planted: number; problems: string[] } {
   if (clean.violations.length > 0) {
     problems.push(`a consistent history was reported as violating: ${clean.violations.join('; ')}`);
   }
-  for (const plant of PLANTS) {
-    const input = baseline();
+  const planted = [
+    ...PLANTS.map((plant) => ({ plant, input: baseline() })),
+    ...RECORD_PLANTS.map((plant) => ({ plant, input: withRecords() })),
+  ];
+  for (const { plant, input } of planted) {
     plant.plant(input);
     const report = checkInvariants(input);
     if (plant.expect === null) {
@@ -270,5 +431,17 @@ export function selfTestChecker(): { planted: number; problems: string[] } {
       problems.push(`planted fault not caught by (${plant.expect}): ${plant.fault}`);
     }
   }
-  return { planted: PLANTS.length + 1, problems };
+  // The check on a ledger read mid-load (crash runs, after each restart): a consistent one
+  // passes, one with a lone transfer leg edited does not.
+  const live = withRecords();
+  const liveProblems = checkSnapshot(live.snapshot, [A, B]);
+  if (liveProblems.length > 0) {
+    problems.push(`a consistent live snapshot was reported as ${liveProblems.join('; ')}`);
+  }
+  const leg = records(live).entries.find((e) => e.id === 'row-t1-in');
+  if (leg) leg.amountCents = 400n;
+  if (checkSnapshot(live.snapshot, [A, B]).length === 0) {
+    problems.push('planted fault not caught on a live snapshot: one transfer leg edited alone');
+  }
+  return { planted: planted.length + 2, problems };
 }

@@ -30,9 +30,14 @@ export class Sender {
     private readonly retryWindow: RetryWindow,
   ) {}
 
-  private async send(path: string, body: unknown, key: string): Promise<HttpAnswer> {
+  private async send(
+    method: string,
+    path: string,
+    body: unknown,
+    key: string,
+  ): Promise<HttpAnswer> {
     this.stats.begin();
-    const answer = await this.api.request('POST', path, {
+    const answer = await this.api.request(method, path, {
       token: this.token,
       body,
       idempotencyKey: key,
@@ -43,6 +48,7 @@ export class Sender {
 
   /** Sends until an answer arrives or the retry window closes; records every attempt. */
   private async sendUntilAnswered(
+    method: string,
     path: string,
     body: unknown,
     key: string,
@@ -52,7 +58,7 @@ export class Sender {
     let backoffMs = 50;
     let currentRole = role;
     for (;;) {
-      const answer = await this.send(path, body, key);
+      const answer = await this.send(method, path, body, key);
       const attempt = attemptFrom(currentRole, answer, errorCodeOf(answer));
       record(attempt, answer);
       if (answer.status !== null || Date.now() + backoffMs > this.retryWindow.until) {
@@ -65,12 +71,15 @@ export class Sender {
   }
 
   settle(op: Operation, role: AttemptRole): Promise<Attempt> {
-    const { path, body } = requestOf(op);
-    return this.sendUntilAnswered(path, body, op.key, role, (attempt) => op.attempts.push(attempt));
+    const { method, path, body } = requestOf(op);
+    return this.sendUntilAnswered(method, path, body, op.key, role, (attempt) =>
+      op.attempts.push(attempt),
+    );
   }
 
   createAccount(creation: AccountCreation, role: AttemptRole): Promise<Attempt> {
     return this.sendUntilAnswered(
+      'POST',
       '/api/account',
       { title: creation.title, description: `reliability ${creation.key}`, icon: 'wallet' },
       creation.key,

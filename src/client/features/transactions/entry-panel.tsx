@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
@@ -8,17 +9,34 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { failureToast } from '../../lib/api-error.js';
-import { formatCalendarDate, formatMoney } from '../../lib/format.js';
 import { screenToast } from '../../lib/screen-toast.js';
+import type { Transfer } from '../../../shared/schemas/transfer.js';
 import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
 import { EntryForm } from './entry-form.js';
 import { EntryHistory } from './entry-history.js';
 import { toastWithUndo } from './undo-toast.js';
 import { categoryNames } from '../../lib/categories.js';
 
+/** A saved transfer as its edit form starts from. */
+export type TransferInEdit = Pick<
+  Transfer,
+  'id' | 'fromAccountId' | 'toAccountId' | 'amount' | 'occurredOn' | 'description' | 'version'
+>;
+
+/**
+ * The transfer form in its edit mode, from the transfers feature (the route composes the two):
+ * it calls `onUpdated` with the recorded change, then `onDone`.
+ */
+export type TransferEditor = (props: {
+  transfer: TransferInEdit;
+  onUpdated: (changeId: string) => void;
+  onDone: () => void;
+}) => ReactNode;
+
 interface PanelData {
   accounts: Account[];
   groups: CategoryGroup[];
+  transferEditor: TransferEditor;
 }
 
 function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
@@ -61,33 +79,29 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
   );
 }
 
-/** A transfer's leg: both accounts, the amount; it is deleted (and undone) as one. */
-function TransferSummary({ entry, accounts }: { entry: Transaction; accounts: Account[] }) {
-  const title = (id: string | undefined) =>
-    accounts.find((account) => account.id === id)?.title ?? 'a deleted account';
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      <dt className="text-muted-foreground">From</dt>
-      <dd className="[overflow-wrap:anywhere]">{title(entry.transfer?.fromAccountId)}</dd>
-      <dt className="text-muted-foreground">To</dt>
-      <dd className="[overflow-wrap:anywhere]">{title(entry.transfer?.toAccountId)}</dd>
-      <dt className="text-muted-foreground">Amount</dt>
-      <dd>{formatMoney(entry.amount)}</dd>
-      <dt className="text-muted-foreground">Date</dt>
-      <dd>{formatCalendarDate(entry.occurredOn)}</dd>
-      <dt className="text-muted-foreground">Description</dt>
-      <dd className="[overflow-wrap:anywhere]">{entry.description || 'No description'}</dd>
-    </dl>
-  );
+/** A transfer's leg, as the transfer form edits it: both legs change (and are undone) as one. */
+function editedTransfer(entry: Transaction): TransferInEdit | undefined {
+  if (!entry.transfer) return undefined;
+  return {
+    id: entry.transfer.id,
+    fromAccountId: entry.transfer.fromAccountId,
+    toAccountId: entry.transfer.toAccountId,
+    amount: entry.amount,
+    occurredOn: entry.occurredOn,
+    description: entry.description,
+    version: entry.version,
+  };
 }
 
 function ExistingEntry(props: PanelData & { id: string; onClose: () => void }) {
   const detail = useEntry(props.id);
+  const undo = useUndo();
   if (detail.isPending) return <PageSpinner label="Loading the transaction" />;
   if (detail.isError) {
     return <QueryError query={detail} fallback="Could not load the transaction." />;
   }
   const { transaction, history } = detail.data;
+  const transfer = editedTransfer(transaction);
   const categories = categoryNames(props.groups);
   const names = {
     category: (id: string) => categories.get(id),
@@ -95,8 +109,15 @@ function ExistingEntry(props: PanelData & { id: string; onClose: () => void }) {
   };
   return (
     <div className="space-y-6">
-      {transaction.transfer ? (
-        <TransferSummary entry={transaction} accounts={props.accounts} />
+      {transfer ? (
+        // A new version is a new form: what it shows starts again from the saved transfer.
+        <div key={`${transaction.id}-${transaction.version}`}>
+          {props.transferEditor({
+            transfer,
+            onUpdated: (changeId) => toastWithUndo('Transfer updated', changeId, undo),
+            onDone: props.onClose,
+          })}
+        </div>
       ) : (
         // A new version is a new form: what it shows starts again from the saved entry.
         <EntryForm

@@ -8,7 +8,7 @@ import { failureToast } from '../../lib/api-error.js';
 import { screenToast } from '../../lib/screen-toast.js';
 import { useAccountChoices, useBulkDelete, useTags, useTransactionSearch, useUndo } from './api.js';
 import { BulkBar } from './bulk-bar.js';
-import { EntryPanel } from './entry-panel.js';
+import { EntryPanel, type TransferEditor } from './entry-panel.js';
 import { useShortcuts, type ShortcutAction } from './shortcuts.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { SearchBox, TransactionFilters } from './transaction-filters.js';
@@ -33,6 +33,8 @@ export function TransactionsPage(props: {
   onSearchChange: (next: TransactionSearch, options?: { replace?: boolean }) => void;
   /** The Transfer button and its dialog, from the transfers feature. */
   transferAction?: ReactNode;
+  /** The transfer form in edit mode, from the transfers feature: a transfer row opens it. */
+  transferEditor: TransferEditor;
   /** Downloads GET /api/transactions/export.csv with this query string (the view's). */
   onDownloadCsv: (query: string) => Promise<void>;
 }) {
@@ -231,6 +233,7 @@ export function TransactionsPage(props: {
         onClose={closePanel}
         accounts={context.accounts}
         groups={groups}
+        transferEditor={props.transferEditor}
         initialAccountId={search.account}
       />
       <ShortcutsDialog open={help} onOpenChange={setHelp} />

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DESCRIPTION_MAX } from '../../../shared/limits.js';
-import { isCalendarDate } from '../../../shared/dates.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { useAmountField } from '../../components/forms/use-amount-field.js';
@@ -15,18 +14,36 @@ import { failureToast } from '../../lib/api-error.js';
 import { formatMoney, todayLocal } from '../../lib/format.js';
 import { screenToast } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
-import { useCreateTransfer, useTransferAccounts } from './api.js';
+import { useCreateTransfer, useTransferAccounts, useUpdateTransfer } from './api.js';
+import { transferRequest, type EditedTransfer } from './transfer-request.js';
 
-function TransferForm({ onDone }: { onDone: () => void }) {
+/**
+ * A new transfer, or with `editing` the saved one to change (amount, date, description, either
+ * account): both legs change together. `onUpdated` gets the recorded change of an edit (the
+ * ledger's page offers its Undo); without it a plain toast says it was saved.
+ */
+export function TransferForm({
+  editing,
+  onDone,
+  onUpdated,
+}: {
+  editing?: EditedTransfer;
+  onDone: () => void;
+  onUpdated?: (changeId: string) => void;
+}) {
   const id = useId();
   const accounts = useTransferAccounts();
-  const amount = useAmountField('Please enter a valid amount.');
-  const [from, setFrom] = useState<string | undefined>();
-  const [to, setTo] = useState<string | undefined>();
-  const [occurredOn, setOccurredOn] = useState(todayLocal());
-  const [description, setDescription] = useState('');
+  const amount = useAmountField(
+    'Please enter a valid amount.',
+    editing ? String(editing.amount) : '',
+  );
+  const [from, setFrom] = useState<string | undefined>(editing?.fromAccountId);
+  const [to, setTo] = useState<string | undefined>(editing?.toAccountId);
+  const [occurredOn, setOccurredOn] = useState(editing?.occurredOn ?? todayLocal());
+  const [description, setDescription] = useState(editing?.description ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateTransfer();
+  const update = useUpdateTransfer();
   const submission = useSubmission();
   const options = (accounts.data ?? []).map((account) => ({
     value: account.id,
@@ -36,29 +53,41 @@ function TransferForm({ onDone }: { onDone: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     amount.touch();
-    let reason: string | null = null;
-    if (amount.amount === null) reason = amount.error;
-    else if (!from || !to) reason = 'Choose both accounts';
-    else if (from === to) reason = 'Choose two different accounts';
-    else if (!isCalendarDate(occurredOn)) reason = 'Enter the date of the transfer';
-    setProblem(reason);
-    if (reason || amount.amount === null || !from || !to) return;
-    const input = {
-      fromAccountId: from,
-      toAccountId: to,
-      amount: amount.amount,
-      occurredOn,
-      description: description.trim(),
-    };
+    const request = transferRequest(
+      {
+        amount: amount.amount,
+        amountError: amount.error,
+        fromAccountId: from,
+        toAccountId: to,
+        occurredOn,
+        description,
+      },
+      editing,
+    );
+    setProblem('problem' in request ? request.problem : null);
+    if ('problem' in request) return;
     try {
-      const done = await submission.run(input, (idempotencyKey) =>
-        create.mutateAsync({ ...input, idempotencyKey }),
-      );
-      if (!done) return;
-      toast.success('Transfer completed');
+      if (request.kind === 'create') {
+        const done = await submission.run(request.input, (idempotencyKey) =>
+          create.mutateAsync({ ...request.input, idempotencyKey }),
+        );
+        if (!done) return;
+        toast.success('Transfer completed');
+      } else {
+        let changeId: string | undefined;
+        const done = await submission.run(request.input, async (idempotencyKey) => {
+          changeId = (await update.mutateAsync({ ...request.input, idempotencyKey })).changeId;
+        });
+        if (!done || !changeId) return;
+        if (onUpdated) onUpdated(changeId);
+        else toast.success('Transfer updated');
+      }
       onDone();
     } catch (error) {
-      const failure = failureToast(error, 'Failed to transfer');
+      const failure = failureToast(
+        error,
+        editing ? 'Failed to update the transfer' : 'Failed to transfer',
+      );
       screenToast.error(failure.message, { description: failure.description });
     }
   }
@@ -109,8 +138,10 @@ function TransferForm({ onDone }: { onDone: () => void }) {
       </div>
       <FieldError id={`${id}-problem`} message={problem} />
       <Button type="submit" className="w-full" disabled={submission.pending}>
-        {submission.pending && <Spinner className="h-4 w-4" label="Transferring" />}
-        Transfer
+        {submission.pending && (
+          <Spinner className="h-4 w-4" label={editing ? 'Saving' : 'Transferring'} />
+        )}
+        {editing ? 'Save transfer' : 'Transfer'}
       </Button>
     </form>
   );

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NOTHING_CHANGED,
+  transferRequest,
+  valuesOf,
+  type EditedTransfer,
+  type TransferFormValues,
+} from './transfer-request.js';
+
+const saved: EditedTransfer = {
+  id: 'tr-1',
+  fromAccountId: 'savings',
+  toAccountId: 'card',
+  amount: 125.5,
+  occurredOn: '2026-11-20',
+  description: 'Pay the card',
+  version: 3,
+};
+
+const form = (values: Partial<TransferFormValues> = {}): TransferFormValues => ({
+  ...valuesOf(saved),
+  amountError: null,
+  ...values,
+});
+
+describe('transferRequest: a new transfer', () => {
+  it('sends every field, the description trimmed', () => {
+    expect(transferRequest(form({ description: '  Rent  ' }))).toEqual({
+      kind: 'create',
+      input: {
+        fromAccountId: 'savings',
+        toAccountId: 'card',
+        amount: 125.5,
+        occurredOn: '2026-11-20',
+        description: 'Rent',
+      },
+    });
+  });
+
+  it('says what is missing, in the order of the fields', () => {
+    expect(
+      transferRequest(form({ amount: null, amountError: 'Please enter a valid amount.' })),
+    ).toEqual({ problem: 'Please enter a valid amount.' });
+    expect(transferRequest(form({ toAccountId: undefined }))).toEqual({
+      problem: 'Choose both accounts',
+    });
+    expect(transferRequest(form({ toAccountId: 'savings' }))).toEqual({
+      problem: 'Choose two different accounts',
+    });
+    expect(transferRequest(form({ occurredOn: '2026-02-30' }))).toEqual({
+      problem: 'Enter the date of the transfer',
+    });
+  });
+});
+
+describe('transferRequest: editing a transfer', () => {
+  it('sends only what changed, with the version it was read at', () => {
+    expect(transferRequest(form({ amount: 150 }), saved)).toEqual({
+      kind: 'update',
+      input: { id: 'tr-1', expectedVersion: 3, amount: 150 },
+    });
+    expect(
+      transferRequest(
+        form({ fromAccountId: 'wallet', occurredOn: '2026-11-01', description: ' Rent ' }),
+        saved,
+      ),
+    ).toEqual({
+      kind: 'update',
+      input: {
+        id: 'tr-1',
+        expectedVersion: 3,
+        fromAccountId: 'wallet',
+        occurredOn: '2026-11-01',
+        description: 'Rent',
+      },
+    });
+  });
+
+  it('compares amounts in cents and descriptions trimmed: nothing changed is not sent', () => {
+    expect(
+      transferRequest(form({ amount: 125.50000000001, description: 'Pay the card ' }), saved),
+    ).toEqual({ problem: NOTHING_CHANGED });
+  });
+
+  it('refuses the same account at both ends before sending', () => {
+    expect(transferRequest(form({ toAccountId: 'savings' }), saved)).toEqual({
+      problem: 'Choose two different accounts',
+    });
+  });
+});

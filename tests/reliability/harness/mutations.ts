@@ -1,0 +1,192 @@
+import { dataOfText } from './client.js';
+import { centsToUnits } from './money.js';
+import {
+  acknowledgement,
+  type MovementKind,
+  type MutationKind,
+  type Operation,
+} from './operations.js';
+import type { Random } from './random.js';
+import type { HarnessAccount } from './setup.js';
+
+/** What an acknowledged answer names: the entry or transfer it wrote, and its change. */
+interface AnswerIds {
+  changeId?: string;
+  transaction?: { id?: string };
+  transfer?: { id?: string };
+}
+
+interface KnownEntry {
+  key: string;
+  id: string;
+  kind: MovementKind;
+  accountId: string;
+}
+
+interface KnownTransfer {
+  key: string;
+  id: string;
+  fromAccountId: string;
+}
+
+interface KnownChange {
+  id: string;
+  /** The creation whose rows the change touched. */
+  entryKey: string;
+}
+
+/** Mutations aim at the most recent acknowledged targets, so clients contend for the same rows. */
+const RECENT = 24;
+
+/** The share of each mutation kind among mutations (they add up to 1). */
+const MIX: [MutationKind, number][] = [
+  ['edit', 0.35],
+  ['delete', 0.15],
+  ['undo', 0.25],
+  ['transfer-edit', 0.15],
+  ['transfer-delete', 0.1],
+];
+
+/** Of entry edits on withdrawals and expenses: the share that splits the entry in two lines. */
+const SPLIT_SHARE = 0.15;
+
+function pushRecent<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > RECENT) list.shift();
+}
+
+/** A calendar day within the last 60 days (UTC), as `YYYY-MM-DD`. */
+function recentDay(rng: Random): string {
+  return new Date(Date.now() - rng.int(0, 60) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Learns the entries, transfers and changes the server acknowledged, and plans edits, deletes
+ * and undos of them: the ledger's other operations (docs/ledger.md#the-change-engine), sent with
+ * an Idempotency-Key and duplicated like every other request.
+ */
+export class MutationPlanner {
+  private readonly entries: KnownEntry[] = [];
+  private readonly transfers: KnownTransfer[] = [];
+  private readonly changes: KnownChange[] = [];
+
+  constructor(private readonly accounts: HarnessAccount[]) {}
+
+  /** Call once an operation has settled: its acknowledged answer becomes a target. */
+  learn(op: Operation): void {
+    const ack = acknowledgement(op);
+    const data = ack && dataOfText<AnswerIds>(ack.bodyText);
+    if (!data) return;
+    const entryKey = op.target?.entryKey ?? op.key;
+    if (data.changeId) pushRecent(this.changes, { id: data.changeId, entryKey });
+    if (op.kind === 'transfer' && data.transfer?.id) {
+      pushRecent(this.transfers, {
+        key: op.key,
+        id: data.transfer.id,
+        fromAccountId: op.accountId,
+      });
+    } else if (
+      (op.kind === 'deposit' || op.kind === 'withdraw' || op.kind === 'expense') &&
+      data.transaction?.id
+    ) {
+      pushRecent(this.entries, {
+        key: op.key,
+        id: data.transaction.id,
+        kind: op.kind,
+        accountId: op.accountId,
+      });
+    }
+  }
+
+  /** A mutation of a known target, or undefined while none of the chosen kind is known. */
+  next(key: string, rng: Random): Operation | undefined {
+    let roll = rng.next();
+    const kind = MIX.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'edit';
+    switch (kind) {
+      case 'edit':
+      case 'delete': {
+        if (this.entries.length === 0) return undefined;
+        const entry = rng.pick(this.entries);
+        const base = this.base(key, kind, entry.id, entry.key, entry.accountId);
+        return kind === 'delete' ? base : { ...base, ...this.entryEdit(entry, rng) };
+      }
+      case 'transfer-edit':
+      case 'transfer-delete': {
+        if (this.transfers.length === 0) return undefined;
+        const transfer = rng.pick(this.transfers);
+        const base = this.base(key, kind, transfer.id, transfer.key, transfer.fromAccountId);
+        return kind === 'transfer-delete' ? base : { ...base, ...this.transferEdit(transfer, rng) };
+      }
+      case 'undo': {
+        if (this.changes.length === 0) return undefined;
+        const change = rng.pick(this.changes);
+        return this.base(key, kind, change.id, change.entryKey, '');
+      }
+    }
+  }
+
+  private base(
+    key: string,
+    kind: MutationKind,
+    targetId: string,
+    entryKey: string,
+    accountId: string,
+  ): Operation {
+    return {
+      key,
+      kind,
+      target: { id: targetId, entryKey },
+      accountId,
+      amountCents: 0n,
+      description: '',
+      phase: 'load',
+      overdraw: false,
+      attempts: [],
+    };
+  }
+
+  /** An amount a client would plausibly type for this account (deposits: anything). */
+  private amountFor(kind: MovementKind, accountId: string, rng: Random): bigint {
+    if (kind === 'deposit') return BigInt(rng.int(100, 20_000));
+    const seen = this.accounts.find((a) => a.id === accountId)?.estimateCents ?? 0n;
+    return BigInt(rng.int(2, Math.max(2, Math.min(20_000, Number(seen / 10n)))));
+  }
+
+  private otherAccount(not: string, rng: Random): string {
+    return rng.pick(this.accounts.filter((a) => a.id !== not)).id;
+  }
+
+  /** Any of amount, account and date (at least one); sometimes a split in two lines. */
+  private entryEdit(entry: KnownEntry, rng: Random): Pick<Operation, 'body' | 'amountCents'> {
+    const amountCents = this.amountFor(entry.kind, entry.accountId, rng);
+    if (entry.kind !== 'deposit' && rng.chance(SPLIT_SHARE)) {
+      const first = BigInt(rng.int(1, Number(amountCents) - 1));
+      const splits = [first, amountCents - first].map((cents) => ({
+        amount: centsToUnits(cents),
+      }));
+      return { amountCents, body: { amount: centsToUnits(amountCents), splits } };
+    }
+    const body: Record<string, unknown> = {};
+    const field = rng.int(0, 2);
+    if (field === 0 || rng.chance(0.4)) body.amount = centsToUnits(amountCents);
+    if (field === 1 || rng.chance(0.3)) body.accountId = this.otherAccount(entry.accountId, rng);
+    if (field === 2 || rng.chance(0.3)) body.occurredOn = recentDay(rng);
+    return { amountCents: body.amount === undefined ? 0n : amountCents, body };
+  }
+
+  /** Any of amount, destination and date (at least one); the source never changes. */
+  private transferEdit(
+    transfer: KnownTransfer,
+    rng: Random,
+  ): Pick<Operation, 'body' | 'amountCents'> {
+    const amountCents = this.amountFor('withdraw', transfer.fromAccountId, rng);
+    const body: Record<string, unknown> = {};
+    const field = rng.int(0, 2);
+    if (field === 0 || rng.chance(0.4)) body.amount = centsToUnits(amountCents);
+    if (field === 1 || rng.chance(0.3)) {
+      body.toAccountId = this.otherAccount(transfer.fromAccountId, rng);
+    }
+    if (field === 2 || rng.chance(0.3)) body.occurredOn = recentDay(rng);
+    return { amountCents: body.amount === undefined ? 0n : amountCents, body };
+  }
+}
