@@ -208,6 +208,8 @@ async function main(): Promise<void> {
     await app.start();
     if (ONLY === 'analytics') {
       failed = !(await analyticsSection(app, database.url));
+      // The return skips the exit code set after the finally below.
+      if (failed) process.exitCode = 1;
       return;
     }
     const data = await seed({

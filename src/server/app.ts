@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { Redis } from 'ioredis';
 import { openDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { envSchema, type Env } from './env.js';
@@ -121,8 +120,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await migrateToLatest(database);
 
   // Rate-limit counters live here when set, so every instance shares them.
+  // ioredis is loaded only when configured: its modules cost every other server memory.
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 1000 })
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
+        maxRetriesPerRequest: 1,
+        connectTimeout: 1000,
+      })
     : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const demoMailbox =

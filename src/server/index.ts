@@ -4,6 +4,7 @@ import { EnvError, isLoopbackHost, loadEnv } from './env.js';
 import { demoModeBanner, startDemoAuth, type DemoAuth } from './dev/demo-mode.js';
 import { createFirebaseAuth } from './features/auth/firebase-identity.js';
 import { ensureDemoUser } from './features/auth/demo-user.js';
+import { applyHeapSettings } from './heap-settings.js';
 
 /** Plain lines for a person at a terminal, on stderr: stdout carries the JSON log. */
 const terminal = {
@@ -12,6 +13,7 @@ const terminal = {
 };
 
 async function main(): Promise<void> {
+  applyHeapSettings();
   // `npm start` passes --demo: demo mode unless configured otherwise (src/server/env.ts).
   const env = loadEnv(process.env, { demoByDefault: process.argv.includes('--demo') });
 

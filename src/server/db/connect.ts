@@ -1,9 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { Kysely, sql, type Transaction } from 'kysely';
-import { PGlite, types } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PostgresJsDialect } from './postgres-js-dialect.js';
 import postgres from 'postgres';
 import type { DB } from './schema.js';
@@ -23,8 +19,8 @@ export async function pingDatabase(db: DbOrTx): Promise<void> {
  */
 const calendarDateAsText = (text: string) => text;
 
-/** The extensions the migrations create (search: trigram and btree GIN indexes). */
-const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+/** The type id of PostgreSQL's `date`. */
+const DATE_OID = 1082;
 
 export type DatabaseTarget =
   { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
@@ -49,8 +45,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       onnotice: () => {},
       types: {
         calendarDate: {
-          to: types.DATE,
-          from: [types.DATE],
+          to: DATE_OID,
+          from: [DATE_OID],
           serialize: calendarDateAsText,
           parse: calendarDateAsText,
         },
@@ -81,10 +77,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
+  // Loaded only when used: a server on PostgreSQL does not carry PGlite's modules in memory.
+  const [{ PGlite }, { btree_gin }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+  ]);
   const pglite = new PGlite({
     ...(target.dataDir && { dataDir: target.dataDir }),
-    extensions: PGLITE_EXTENSIONS,
-    parsers: { [types.DATE]: calendarDateAsText },
+    // The extensions the migrations create (search: trigram and btree GIN indexes).
+    extensions: { pg_trgm, btree_gin },
+    parsers: { [DATE_OID]: calendarDateAsText },
   });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

@@ -1,6 +1,18 @@
-import { cert, applicationDefault, initializeApp, deleteApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
+import type { App } from 'firebase-admin/app';
+import type { Auth } from 'firebase-admin/auth';
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+/**
+ * firebase-admin is loaded only when Firebase is configured: its modules cost a server without
+ * Firebase (key login only) about 20 MB of memory for nothing (docs/architecture.md#memory).
+ * `require` keeps createFirebaseAuth synchronous; the package ships CommonJS.
+ */
+const requireModule = createRequire(import.meta.url);
+const firebaseAdmin = () => ({
+  ...(requireModule('firebase-admin/app') as typeof import('firebase-admin/app')),
+  ...(requireModule('firebase-admin/auth') as typeof import('firebase-admin/auth')),
+});
 
 export const DEMO_PROJECT_ID = 'demo-expense-tracker';
 
@@ -47,6 +59,7 @@ export function createFirebaseAuth(settings: FirebaseSettings): FirebaseAuthServ
   const emulatorHost = settings.emulatorHost;
   if (!emulatorHost && !settings.projectId) return null;
   const projectId = settings.projectId ?? DEMO_PROJECT_ID;
+  const { cert, applicationDefault, initializeApp, deleteApp, getAuth } = firebaseAdmin();
   if (emulatorHost) {
     // firebase-admin reads the emulator address from the environment, nowhere else.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
