@@ -27,6 +27,7 @@ import {
   useUpdateGroup,
 } from './api.js';
 import { CategoryIcon } from './category-icon.js';
+import { SelectField } from '../../components/forms/select-field.js';
 
 const ICON_OPTIONS = CATEGORY_ICONS.map((icon) => ({
   value: icon,
@@ -277,17 +278,14 @@ export function DeleteCategoryDialog(props: {
       description="Its transactions and split lines keep their amounts; choose where they go."
     >
       <div className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-target`}>Move its transactions to</Label>
-          <Select
-            id={`${id}-target`}
-            ariaLabel="Move its transactions to"
-            placeholder="Leave them uncategorised"
-            value={target}
-            onValueChange={setTarget}
-            options={options}
-          />
-        </div>
+        <SelectField
+          id={`${id}-target`}
+          label="Move its transactions to"
+          placeholder="Leave them uncategorised"
+          value={target}
+          onValueChange={setTarget}
+          options={options}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => props.onOpenChange(false)}>
             Cancel

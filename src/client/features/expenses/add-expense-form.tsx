@@ -5,7 +5,6 @@ import type { Account } from '../../../shared/schemas/account.js';
 import { Button } from '../../components/ui/button.js';
 import { Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
-import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { failureToast } from '../../lib/api-error.js';
 import { screenToast } from '../../lib/screen-toast.js';
@@ -14,6 +13,7 @@ import { formatMoney } from '../../lib/format.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { useAmountField } from '../../components/forms/use-amount-field.js';
 import { useCreateExpense } from './api.js';
+import { SelectField } from '../../components/forms/select-field.js';
 
 const NO_ACCOUNT = 'none';
 
@@ -85,17 +85,14 @@ export function AddExpenseForm({
           maxLength={DESCRIPTION_MAX}
         />
       </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-account`}>Account</Label>
-        <Select
-          id={`${id}-account`}
-          ariaLabel="Account"
-          placeholder="None"
-          value={selected}
-          onValueChange={setAccountId}
-          options={accountOptions}
-        />
-      </div>
+      <SelectField
+        id={`${id}-account`}
+        label="Account"
+        placeholder="None"
+        value={selected}
+        onValueChange={setAccountId}
+        options={accountOptions}
+      />
       <Button
         type="submit"
         className="w-full"

@@ -13,7 +13,6 @@ import { useAmountField } from '../../components/forms/use-amount-field.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
-import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { failureToast } from '../../lib/api-error.js';
 import { formatMoney, todayLocal } from '../../lib/format.js';
@@ -25,6 +24,7 @@ import { SplitEditor, newSplitLine } from './split-editor.js';
 import { splitRemainder, type SplitDraftLine } from './split-lines.js';
 import { parseTags, tagsProblem } from './tags.js';
 import { toastWithUndo } from './undo-toast.js';
+import { SelectField } from '../../components/forms/select-field.js';
 
 const NO_ACCOUNT = 'none';
 const TYPE_OPTIONS = [
@@ -209,17 +209,14 @@ export function EntryForm(props: {
             <p className="text-sm">{TYPE_OPTIONS.find((option) => option.value === type)?.label}</p>
           </div>
         ) : (
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-type`}>Type</Label>
-            <Select
-              id={`${id}-type`}
-              ariaLabel="Type"
-              placeholder="Type"
-              value={type}
-              onValueChange={(value) => setType(value as MovementType)}
-              options={TYPE_OPTIONS}
-            />
-          </div>
+          <SelectField
+            id={`${id}-type`}
+            label="Type"
+            placeholder="Type"
+            value={type}
+            onValueChange={(value) => setType(value as MovementType)}
+            options={TYPE_OPTIONS}
+          />
         )}
         <div className="space-y-2">
           <Label htmlFor={`${id}-date`}>Date</Label>
@@ -233,17 +230,14 @@ export function EntryForm(props: {
         </div>
       </div>
       <AmountInput field={amount} autoFocus />
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-account`}>Account</Label>
-        <Select
-          id={`${id}-account`}
-          ariaLabel="Account"
-          placeholder="Choose an account"
-          value={chosenAccount}
-          onValueChange={setAccountId}
-          options={accountOptions}
-        />
-      </div>
+      <SelectField
+        id={`${id}-account`}
+        label="Account"
+        placeholder="Choose an account"
+        value={chosenAccount}
+        onValueChange={setAccountId}
+        options={accountOptions}
+      />
       <div className="space-y-2">
         <Label htmlFor={`${id}-payee`}>Payee</Label>
         <Input

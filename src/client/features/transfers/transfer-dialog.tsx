@@ -8,7 +8,6 @@ import { Dialog } from '../../components/overlays/dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { Input, Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
-import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { failureToast } from '../../lib/api-error.js';
 import { formatMoney, todayLocal } from '../../lib/format.js';
@@ -16,6 +15,7 @@ import { screenToast } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useCreateTransfer, useTransferAccounts, useUpdateTransfer } from './api.js';
 import { transferRequest, type EditedTransfer } from './transfer-request.js';
+import { SelectField } from '../../components/forms/select-field.js';
 
 /**
  * A new transfer, or with `editing` the saved one to change (amount, date, description, either
@@ -94,28 +94,22 @@ export function TransferForm({
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-from`}>From account</Label>
-        <Select
-          id={`${id}-from`}
-          ariaLabel="From account"
-          placeholder="Choose an account"
-          value={from}
-          onValueChange={setFrom}
-          options={options}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-to`}>To account</Label>
-        <Select
-          id={`${id}-to`}
-          ariaLabel="To account"
-          placeholder="Choose an account"
-          value={to}
-          onValueChange={setTo}
-          options={options}
-        />
-      </div>
+      <SelectField
+        id={`${id}-from`}
+        label="From account"
+        placeholder="Choose an account"
+        value={from}
+        onValueChange={setFrom}
+        options={options}
+      />
+      <SelectField
+        id={`${id}-to`}
+        label="To account"
+        placeholder="Choose an account"
+        value={to}
+        onValueChange={setTo}
+        options={options}
+      />
       <AmountInput field={amount} />
       <div className="space-y-2">
         <Label htmlFor={`${id}-date`}>Date</Label>
