@@ -1,4 +1,5 @@
 import { toast, type ExternalToast } from 'sonner';
+import { failureToast } from './api-error.js';
 
 /**
  * Toasts about the screen in front of the person (a form's refusal, "No changes to update."):
@@ -17,6 +18,12 @@ export const screenToast = {
   error: (message: string, data?: ExternalToast) => track(toast.error(message, data)),
   info: (message: string, data?: ExternalToast) => track(toast.info(message, data)),
 };
+
+/** A failed call told on the screen: the server's reason, or `fallback` (docs/errors.md). */
+export function showFailure(error: unknown, fallback: string): void {
+  const failure = failureToast(error, fallback);
+  screenToast.error(failure.message, { description: failure.description });
+}
 
 /** Called on every change of screen (components/layout/navigation-effects.tsx). */
 export function dismissScreenToasts(): void {

@@ -3,9 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
-import { failureToast } from '../../lib/api-error.js';
 import { formatMoney } from '../../lib/format.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { showFailure } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useDeleteAccount } from './api.js';
 
@@ -42,8 +41,7 @@ export function DeleteAccountDialog({
       onOpenChange(false);
       await navigate({ to: '/accounts' });
     } catch (error) {
-      const failure = failureToast(error, 'Failed to delete account');
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, 'Failed to delete account');
     }
   }
 

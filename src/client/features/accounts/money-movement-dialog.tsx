@@ -1,8 +1,7 @@
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import { Dialog } from '../../components/overlays/dialog.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { showFailure } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useDeposit, useWithdraw } from './api.js';
 import { MoneyMovementForm, type MoneyMovement } from './money-movement-form.js';
@@ -62,8 +61,7 @@ export function MoneyMovementDialog({
       toast.success(texts.success);
       onOpenChange(false);
     } catch (error) {
-      const failure = failureToast(error, texts.failure);
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, texts.failure);
     }
   }
 

@@ -7,8 +7,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { showFailure } from '../../lib/screen-toast.js';
 import {
   useDeleteGroup,
   useReorderCategories,
@@ -22,8 +21,7 @@ import { moved } from './reorder.js';
 import { useCategoryGroups } from '../../lib/categories.js';
 
 function fail(error: unknown, fallback: string) {
-  const failure = failureToast(error, fallback);
-  screenToast.error(failure.message, { description: failure.description });
+  showFailure(error, fallback);
 }
 
 type Dialogs =

@@ -16,8 +16,7 @@ import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import {
   useCreateCategory,
@@ -33,11 +32,6 @@ const ICON_OPTIONS = CATEGORY_ICONS.map((icon) => ({
   value: icon,
   label: icon.replace(/-\d+$/, '').replaceAll('-', ' '),
 }));
-
-function fail(error: unknown, fallback: string) {
-  const failure = failureToast(error, fallback);
-  screenToast.error(failure.message, { description: failure.description });
-}
 
 /** Create a category in a group, or edit one: name, icon and colour. */
 export function CategoryDialog(props: {
@@ -84,7 +78,7 @@ export function CategoryDialog(props: {
       }
       props.onOpenChange(false);
     } catch (error) {
-      fail(error, category ? 'Failed to update category' : 'Failed to create category');
+      showFailure(error, category ? 'Failed to update category' : 'Failed to create category');
     }
   }
 
@@ -181,7 +175,7 @@ export function GroupDialog(props: {
       }
       props.onOpenChange(false);
     } catch (error) {
-      fail(error, group ? 'Failed to rename group' : 'Failed to create group');
+      showFailure(error, group ? 'Failed to rename group' : 'Failed to create group');
     }
   }
 
@@ -266,7 +260,7 @@ export function DeleteCategoryDialog(props: {
       );
       props.onOpenChange(false);
     } catch (error) {
-      fail(error, 'Failed to delete category');
+      showFailure(error, 'Failed to delete category');
     }
   }
 

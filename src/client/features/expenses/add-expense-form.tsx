@@ -6,8 +6,7 @@ import { Button } from '../../components/ui/button.js';
 import { Textarea } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { showFailure } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { formatMoney } from '../../lib/format.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
@@ -67,8 +66,7 @@ export function AddExpenseForm({
       onCreated();
     } catch (error) {
       // What was typed stays; with no answer the message says the server could not be reached.
-      const failure = failureToast(error, 'Failed to create expense');
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, 'Failed to create expense');
     }
   }
 

@@ -3,8 +3,7 @@ import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import { Button } from '../../components/ui/button.js';
 import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { showFailure } from '../../lib/screen-toast.js';
 import { useBulkCategorize, useUndo } from './api.js';
 import { CategorySelect, UNCATEGORISED } from './category-select.js';
 import { toastWithUndo } from './undo-toast.js';
@@ -41,8 +40,7 @@ export function BulkBar(props: {
       );
       props.onClear();
     } catch (error) {
-      const failure = failureToast(error, 'Failed to re-categorise');
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, 'Failed to re-categorise');
     }
   }
 

@@ -8,8 +8,7 @@ import { Button } from '../../components/ui/button.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { showFailure } from '../../lib/screen-toast.js';
 import type { Transfer } from '../../../shared/schemas/transfer.js';
 import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
 import { EntryForm } from './entry-form.js';
@@ -57,8 +56,7 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
       toastWithUndo(transfer ? 'Transfer deleted' : 'Transaction deleted', answer.changeId, undo);
       props.onDeleted();
     } catch (error) {
-      const failure = failureToast(error, 'Failed to delete transaction');
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, 'Failed to delete transaction');
     }
   }
 

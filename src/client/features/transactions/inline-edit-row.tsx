@@ -9,8 +9,7 @@ import { FieldError } from '../../components/forms/field-error.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from './category-select.js';
@@ -65,8 +64,7 @@ export function InlineEditRow(props: {
       toastWithUndo('Transaction updated', changeId, undo);
       props.onClose(true);
     } catch (error) {
-      const failure = failureToast(error, 'Failed to update transaction');
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, 'Failed to update transaction');
     }
   }
 

@@ -4,8 +4,7 @@ import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
-import { failureToast } from '../../lib/api-error.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import { useAccountChoices, useBulkDelete, useTags, useTransactionSearch, useUndo } from './api.js';
 import { BulkBar } from './bulk-bar.js';
 import { EntryPanel, type TransferEditor } from './entry-panel.js';
@@ -91,8 +90,7 @@ export function TransactionsPage(props: {
       setSelected(new Set());
       setConfirmIds(null);
     } catch (error) {
-      const failure = failureToast(error, 'Failed to delete transactions');
-      screenToast.error(failure.message, { description: failure.description });
+      showFailure(error, 'Failed to delete transactions');
     }
   }
 
