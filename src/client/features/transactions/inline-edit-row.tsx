@@ -15,6 +15,7 @@ import { useSubmission } from '../../lib/use-submission.js';
 import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from './category-select.js';
 import { toastWithUndo } from './undo-toast.js';
+import { useRuleOffer } from './use-rule-offer.js';
 
 /**
  * A row turned into a small form (`e`, or its Edit button): description, amount, date and
@@ -37,6 +38,7 @@ export function InlineEditRow(props: {
   const update = useUpdateEntry();
   const undo = useUndo();
   const submission = useSubmission();
+  const ruleOffer = useRuleOffer();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -62,7 +64,9 @@ export function InlineEditRow(props: {
         changeId = (await update.mutateAsync({ ...input, idempotencyKey })).changeId;
       });
       if (!done) return;
-      toastWithUndo('Transaction updated', changeId, undo);
+      const recategorised = fields.categoryId !== undefined;
+      const offer = recategorised ? ruleOffer(entry, category) : undefined;
+      toastWithUndo('Transaction updated', changeId, undo, offer);
       props.onClose(true);
     } catch (error) {
       const failure = failureToast(error, 'Failed to update transaction');
