@@ -128,6 +128,39 @@ describe('rules on manual entries and from edits', () => {
     );
     expect(after.data.map((rule) => rule.name)).toEqual(['Bakery', 'Corner Coffee']);
     expect(after.data[1]?.set.categoryId).toBe(coffee);
+
+    // Inline edit and bulk re-categorise (of one description) offer it too.
+    const expense = (description: string) =>
+      api(token, 'POST', '/api/transactions', {
+        type: 'expense',
+        accountId: wallet.id,
+        amount: 1,
+        description,
+      });
+    await expense('Bookshop');
+    await expense('Tea House');
+    await expense('Tea House');
+    await w.goto('/transactions');
+    await page.getByRole('button', { name: 'Edit Bookshop in its row' }).click();
+    const inline = page.getByRole('form', { name: 'Edit Bookshop' });
+    await inline.getByLabel('Category').selectOption({ label: 'Groceries' });
+    await inline.getByRole('button', { name: 'Save' }).click();
+    const inlineToast = await toast(page, 'Transaction updated');
+    await inlineToast.getByRole('button', { name: 'Create rule' }).waitFor();
+
+    for (const box of await page.getByRole('checkbox', { name: 'Select Tea House' }).all()) {
+      await box.check();
+    }
+    await page.getByLabel('New category').selectOption({ label: 'Coffee' });
+    await page.getByRole('button', { name: 'Re-categorise' }).click();
+    const bulkToast = await toast(page, '2 transactions re-categorised');
+    await bulkToast.getByRole('button', { name: 'Create rule' }).click();
+    await expect
+      .poll(() => page.getByLabel('Text', { exact: true }).inputValue())
+      .toBe('Tea House');
+    expect(await api<{ data: unknown[] }>(token, 'GET', '/api/rules')).toMatchObject({
+      data: { length: 2 },
+    });
     w.assertClean();
   });
 });

@@ -64,8 +64,9 @@ export function InlineEditRow(props: {
         changeId = (await update.mutateAsync({ ...input, idempotencyKey })).changeId;
       });
       if (!done) return;
-      const recategorised = fields.categoryId !== undefined;
-      const offer = recategorised ? ruleOffer(entry, category) : undefined;
+      // The rule matches the entry's text as saved (an edit may change both at once).
+      const saved = { description: fields.description ?? entry.description, payee: entry.payee };
+      const offer = fields.categoryId === undefined ? undefined : ruleOffer(saved, category);
       toastWithUndo('Transaction updated', changeId, undo, offer);
       props.onClose(true);
     } catch (error) {
