@@ -41,6 +41,8 @@ export interface BooksTable {
   time_zone: string | null;
   /** The user whose personal book this is; null for a book that is nobody's personal one. */
   personal_owner_id: string | null;
+  /** Rules also fill in what a person left empty on entries they add by hand (docs/import.md#rules). */
+  apply_rules_to_manual_entries: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

@@ -20,6 +20,10 @@ export const bookSchema = z
       .nullable()
       .meta({ description: 'IANA time zone; null until one is chosen (dates use UTC meanwhile)' }),
     role: z.enum(BOOK_ROLES).meta({ description: "The caller's role in this book" }),
+    applyRulesToManualEntries: z.boolean().meta({
+      description:
+        'When true, a deposit, withdrawal or expense added by hand gets the first matching enabled rule (fields left empty only); false by default',
+    }),
     createdAt: isoDateTime,
   })
   .meta({ id: 'Book' });
@@ -43,10 +47,20 @@ export const timeZoneSchema = z
   .transform(canonicalTimeZone)
   .meta({ example: 'Europe/Paris' });
 
-/** PATCH /api/book: rename it or set its time zone (at least one of the two). */
+/** PATCH /api/book: rename it, set its time zone or the rules setting (at least one). */
 export const updateBookInput = z
-  .object({ name: bookNameSchema.optional(), timeZone: timeZoneSchema.optional() })
-  .refine((input) => input.name !== undefined || input.timeZone !== undefined, {
-    error: 'Nothing to change: send name or timeZone',
-  });
+  .object({
+    name: bookNameSchema.optional(),
+    timeZone: timeZoneSchema.optional(),
+    applyRulesToManualEntries: z
+      .boolean({ error: 'applyRulesToManualEntries must be true or false' })
+      .optional(),
+  })
+  .refine(
+    (input) =>
+      input.name !== undefined ||
+      input.timeZone !== undefined ||
+      input.applyRulesToManualEntries !== undefined,
+    { error: 'Nothing to change: send name, timeZone or applyRulesToManualEntries' },
+  );
 export type UpdateBookInput = z.infer<typeof updateBookInput>;

@@ -20,7 +20,12 @@ import {
   tagsSchema,
 } from './entry-fields.js';
 import { historyItemSchema } from './history.js';
-import { MOVEMENT_TYPES, changeIdOutput, transactionSchema } from './ledger.js';
+import {
+  MOVEMENT_TYPES,
+  appliedRuleIdOutput,
+  changeIdOutput,
+  transactionSchema,
+} from './ledger.js';
 
 /**
  * Any entry, one at a time (docs/ledger.md#entries): create, read with its history, edit,
@@ -126,6 +131,11 @@ export const entryMutationOutput = envelope(
     accounts: z.array(accountSchema).meta({ description: 'Every account whose balance moved' }),
     changeId: changeIdOutput,
   }),
+);
+
+/** The answer of a creation: an edit's, and the rule that filled in what was left empty. */
+export const entryCreatedOutput = envelope(
+  entryMutationOutput.shape.data.extend({ ruleId: appliedRuleIdOutput }),
 );
 
 /** The answer of a delete or a bulk operation. */

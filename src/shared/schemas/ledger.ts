@@ -122,6 +122,12 @@ export const changeIdOutput = z
   .string()
   .meta({ description: 'The recorded change: undo it with POST /api/changes/{id}/undo' });
 
+/** The rule that filled in an entry added by hand (docs/import.md#rules). */
+export const appliedRuleIdOutput = z.string().nullable().meta({
+  description:
+    "The rule that filled in fields left empty (the book's applyRulesToManualEntries setting); null when none did",
+});
+
 /**
  * A deposit, withdrawal or expense answers with both sides of the change and the change's id.
  * `account` is null for an expense without an account.
@@ -131,6 +137,7 @@ export const movementOutput = envelope(
     account: accountSchema.nullable(),
     transaction: transactionSchema,
     changeId: changeIdOutput,
+    ruleId: appliedRuleIdOutput,
   }),
 );
 export type Movement = z.infer<typeof movementOutput>['data'];

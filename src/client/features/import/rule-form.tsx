@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { RULE_NAME_MAX } from '../../../shared/limits.js';
+import type { RulePrefill } from '../../../shared/schemas/rule.js';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
@@ -14,17 +16,21 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(tex
 
 /**
  * A new rule: a text condition and an amount range, and what it sets. "Test" shows what it
- * would match among the latest entries before it is saved.
+ * would match among the latest entries before it is saved. An edit's "Create rule" prefills
+ * the condition, the category and the name; nothing is saved until the person saves.
  */
-export function RuleForm() {
+export function RuleForm(props: { prefill?: RulePrefill }) {
   const id = useId();
-  const [name, setName] = useState('');
-  const [field, setField] = useState<'description' | 'payee' | 'either'>('description');
+  const prefill = props.prefill ?? {};
+  const [name, setName] = useState(prefill.ruleText?.slice(0, RULE_NAME_MAX) ?? '');
+  const [field, setField] = useState<'description' | 'payee' | 'either'>(
+    prefill.ruleField ?? 'description',
+  );
   const [operator, setOperator] = useState<'contains' | 'equals' | 'matches'>('contains');
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(prefill.ruleText ?? '');
   const [amountMin, setAmountMin] = useState('');
   const [amountMax, setAmountMax] = useState('');
-  const [categoryId, setCategoryId] = useState('');
+  const [categoryId, setCategoryId] = useState(prefill.ruleCategoryId ?? '');
   const [payee, setPayee] = useState('');
   const [tags, setTags] = useState('');
   const [description, setDescription] = useState('');
@@ -100,7 +106,16 @@ export function RuleForm() {
     >
       <h2 className="text-lg font-semibold">Add a rule</h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {text('name', 'Name', name, setName)}
+        <div className="space-y-1">
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            // Arriving from "Create rule", the prefilled form is where the person goes next.
+            autoFocus={prefill.ruleText !== undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
         <div className="space-y-1">
           <Label htmlFor={`${id}-field`}>When</Label>
           <select

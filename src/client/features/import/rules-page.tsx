@@ -1,10 +1,11 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Rule } from '../../../shared/schemas/rule.js';
+import type { Rule, RulePrefill } from '../../../shared/schemas/rule.js';
 import { Button } from '../../components/ui/button.js';
 import { failureToast } from '../../lib/api-error.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useDeleteRule, useReorderRules, useRules, useSaveRule } from './api.js';
+import { ManualRulesSwitch } from './manual-rules-switch.js';
 import { RuleForm } from './rule-form.js';
 import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
@@ -25,8 +26,11 @@ function describeRule(rule: Rule, categories: Map<string, string>): string {
   return `When ${parts.join(', ')}: set ${sets.join(', ')}`;
 }
 
-/** /rules: the book's rules in the order they apply (the first match wins). */
-export function RulesPage() {
+/**
+ * /rules: the book's rules in the order they apply (the first match wins), the setting that
+ * applies them to entries added by hand, and the form (prefilled when an edit suggested a rule).
+ */
+export function RulesPage(props: { prefill: RulePrefill }) {
   const rules = useRules().data ?? [];
   const categories = categoryNames(useCategoryGroups().data);
   const save = useSaveRule();
@@ -61,6 +65,7 @@ export function RulesPage() {
       <p className="text-sm text-muted-foreground">
         Rules apply to imported rows in this order; the first one that matches sets its fields.
       </p>
+      <ManualRulesSwitch />
       {rules.length === 0 ? (
         <p className="text-sm">No rules yet.</p>
       ) : (
@@ -137,7 +142,8 @@ export function RulesPage() {
           ))}
         </ol>
       )}
-      <RuleForm />
+      {/* A new prefill (another "Create rule") starts the form afresh. */}
+      <RuleForm key={JSON.stringify(props.prefill)} prefill={props.prefill} />
     </div>
   );
 }

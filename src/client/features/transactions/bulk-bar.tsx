@@ -7,6 +7,7 @@ import { showFailure } from '../../lib/screen-toast.js';
 import { useBulkCategorize, useUndo } from './api.js';
 import { CategorySelect, UNCATEGORISED } from './category-select.js';
 import { toastWithUndo } from './undo-toast.js';
+import { useRuleOffer } from './use-rule-offer.js';
 
 const CHOOSE = '';
 
@@ -16,6 +17,8 @@ const CHOOSE = '';
  */
 export function BulkBar(props: {
   ids: string[];
+  /** The selected entries the page has loaded: one shared description offers "Create rule". */
+  entries: readonly { description: string; payee: string }[];
   groups: CategoryGroup[];
   onDelete: () => void;
   onClear: () => void;
@@ -24,19 +27,25 @@ export function BulkBar(props: {
   const [categoryId, setCategoryId] = useState(CHOOSE);
   const categorize = useBulkCategorize();
   const undo = useUndo();
+  const ruleOffer = useRuleOffer();
   const count = props.ids.length;
 
   async function apply() {
     if (categoryId === CHOOSE) return;
+    const chosen = categoryId === UNCATEGORISED ? null : categoryId;
+    // Only a selection of one description suggests a rule (every row would match it).
+    const [first] = props.entries;
+    const oneText =
+      first !== undefined &&
+      props.entries.length === count &&
+      props.entries.every((entry) => entry.description === first.description);
     try {
-      const answer = await categorize.mutateAsync({
-        ids: props.ids,
-        categoryId: categoryId === UNCATEGORISED ? null : categoryId,
-      });
+      const answer = await categorize.mutateAsync({ ids: props.ids, categoryId: chosen });
       toastWithUndo(
         `${answer.count} ${answer.count === 1 ? 'transaction' : 'transactions'} re-categorised`,
         answer.changeId,
         undo,
+        oneText ? ruleOffer(first, chosen) : undefined,
       );
       props.onClear();
     } catch (error) {

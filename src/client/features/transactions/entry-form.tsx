@@ -24,6 +24,7 @@ import { SplitEditor, newSplitLine } from './split-editor.js';
 import { splitRemainder, type SplitDraftLine } from './split-lines.js';
 import { parseTags, tagsProblem } from './tags.js';
 import { toastWithUndo } from './undo-toast.js';
+import { useRuleOffer } from './use-rule-offer.js';
 import { SelectField } from '../../components/forms/select-field.js';
 
 const NO_ACCOUNT = 'none';
@@ -78,6 +79,7 @@ export function EntryForm(props: {
   const update = useUpdateEntry();
   const undo = useUndo();
   const submission = useSubmission();
+  const ruleOffer = useRuleOffer();
 
   const splittable = type === 'expense' || type === 'withdraw';
   const splitting = split && splittable;
@@ -188,7 +190,17 @@ export function EntryForm(props: {
         changeId = answer.changeId;
       });
       if (!done) return;
-      toastWithUndo('Transaction updated', changeId, undo);
+      const offer =
+        fields.categoryId === undefined
+          ? undefined
+          : ruleOffer(
+              {
+                description: fields.description ?? entry.description,
+                payee: fields.payee ?? entry.payee,
+              },
+              fields.categoryId,
+            );
+      toastWithUndo('Transaction updated', changeId, undo, offer);
       props.onDone();
     } catch (error) {
       const failure = failureToast(

@@ -14,6 +14,7 @@ import { useSubmission } from '../../lib/use-submission.js';
 import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from './category-select.js';
 import { toastWithUndo } from './undo-toast.js';
+import { useRuleOffer } from './use-rule-offer.js';
 
 /**
  * A row turned into a small form (`e`, or its Edit button): description, amount, date and
@@ -36,6 +37,7 @@ export function InlineEditRow(props: {
   const update = useUpdateEntry();
   const undo = useUndo();
   const submission = useSubmission();
+  const ruleOffer = useRuleOffer();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -61,7 +63,10 @@ export function InlineEditRow(props: {
         changeId = (await update.mutateAsync({ ...input, idempotencyKey })).changeId;
       });
       if (!done) return;
-      toastWithUndo('Transaction updated', changeId, undo);
+      // The rule matches the entry's text as saved (an edit may change both at once).
+      const saved = { description: fields.description ?? entry.description, payee: entry.payee };
+      const offer = fields.categoryId === undefined ? undefined : ruleOffer(saved, category);
+      toastWithUndo('Transaction updated', changeId, undo, offer);
       props.onClose(true);
     } catch (error) {
       showFailure(error, 'Failed to update transaction');

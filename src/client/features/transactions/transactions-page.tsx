@@ -220,6 +220,7 @@ export function TransactionsPage(props: {
       {selected.size > 0 && (
         <BulkBar
           ids={[...selected]}
+          entries={entries.filter((entry) => selected.has(entry.id))}
           groups={groups}
           onDelete={() => askDelete([...selected])}
           onClear={() => setSelected(new Set())}

@@ -13,9 +13,12 @@ export function toastWithUndo(
   message: string,
   changeId: string,
   undo: (changeId: string) => Promise<void>,
+  /** A second button, e.g. "Create rule" after a re-categorisation (see use-rule-offer.ts). */
+  second?: { label: string; onClick: () => void },
 ): void {
   toast.success(message, {
     duration: UNDO_WINDOW_MS,
+    ...(second && { cancel: second }),
     action: {
       label: 'Undo',
       onClick: () => {

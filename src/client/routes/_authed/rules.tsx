@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { parseRulePrefill } from '../../../shared/schemas/rule.js';
 import { RulesPage } from '../../features/import/rules-page.js';
 
 export const Route = createFileRoute('/_authed/rules')({
   staticData: { title: 'Rules', breadcrumb: 'Rules' },
-  component: RulesPage,
+  // "Create rule" on a re-categorise toast lands here with the form prefilled.
+  validateSearch: parseRulePrefill,
+  component: RulesRoute,
 });
+
+function RulesRoute() {
+  return <RulesPage prefill={Route.useSearch()} />;
+}

@@ -47,19 +47,36 @@ export function findMemberBook(
     .executeTakeFirst();
 }
 
-/** Renames a book or sets its time zone; undefined when there is no such book. */
+/** Renames a book, sets its time zone or its rules setting; undefined when there is no such book. */
 export function updateBookFields(
   db: DbOrTx,
   bookId: string,
-  fields: { name?: string | undefined; timeZone?: string | undefined },
+  fields: {
+    name?: string | undefined;
+    timeZone?: string | undefined;
+    applyRulesToManualEntries?: boolean | undefined;
+  },
 ): Promise<BookRow | undefined> {
   return db
     .updateTable('books')
     .set({
       ...(fields.name !== undefined && { name: fields.name }),
       ...(fields.timeZone !== undefined && { time_zone: fields.timeZone }),
+      ...(fields.applyRulesToManualEntries !== undefined && {
+        apply_rules_to_manual_entries: fields.applyRulesToManualEntries,
+      }),
     })
     .where('id', '=', bookId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Whether the book's rules apply to entries added by hand (docs/import.md#rules). */
+export async function appliesRulesToManualEntries(db: DbOrTx, bookId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('books')
+    .select('apply_rules_to_manual_entries')
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+  return row?.apply_rules_to_manual_entries ?? false;
 }

@@ -16,7 +16,8 @@ export const bookRouter = router({
         method: 'GET',
         path: '/api/book',
         tags,
-        summary: 'Your book: its name, time zone and your role in it',
+        summary:
+          'Your book: its name, time zone, your role in it and whether rules apply to entries added by hand',
       },
     })
     .input(z.object({}))
@@ -30,7 +31,8 @@ export const bookRouter = router({
         path: '/api/book',
         requestHeaders: idempotencyHeaders,
         tags,
-        summary: 'Rename your book or set its IANA time zone (the day new entries default to)',
+        summary:
+          'Rename your book, set its IANA time zone (the day new entries default to) or turn rules on or off for entries added by hand',
       },
     })
     .input(updateBookInput)

@@ -12,6 +12,7 @@ function toBook(row: BookRow, role: BookRole): Book {
     name: row.name,
     timeZone: row.time_zone,
     role,
+    applyRulesToManualEntries: row.apply_rules_to_manual_entries,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import {
   changeOutput,
   createEntryInput,
   deleteEntryInput,
+  entryCreatedOutput,
   entryDetailOutput,
   entryIdInput,
   entryMutationOutput,
@@ -41,7 +42,7 @@ export const entryRouter = router({
       refusals: ['INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED', 'UNPROCESSABLE'],
     })
     .input(createEntryInput)
-    .output(entryMutationOutput)
+    .output(entryCreatedOutput)
     .mutation(bookMutation(createEntry, 'Transaction created successfully')),
 
   get: protectedProcedure

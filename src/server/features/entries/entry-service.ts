@@ -32,6 +32,7 @@ import {
   type PlannedEntry,
 } from './change-engine.js';
 import { lockEditableEntries } from './entry-locks.js';
+import { fillFromRules } from '../rules/manual-entry-rules.js';
 import type { EntryState, SplitState } from './entry-state.js';
 
 /**
@@ -85,6 +86,11 @@ export interface EntryMutation {
   changeId: string;
 }
 
+/** A creation also names the rule that filled in what the person left empty (or null). */
+export interface EntryCreation extends EntryMutation {
+  ruleId: string | null;
+}
+
 const DEFAULT_DESCRIPTION: Record<CreateEntryInput['type'], (account: AccountRow) => string> = {
   deposit: (account) => `Deposit to account ${account.title}`,
   withdraw: (account) => `Withdrawal from account ${account.title}`,
@@ -99,7 +105,7 @@ export async function createEntry(
   db: DbOrTx,
   actor: Actor,
   input: CreateEntryInput,
-): Promise<EntryMutation> {
+): Promise<EntryCreation> {
   const extras = input;
   if (input.splits === undefined) {
     const moved =
@@ -123,6 +129,7 @@ export async function createEntry(
       transaction: moved.transaction,
       accounts: moved.account ? [moved.account] : [],
       changeId: moved.changeId,
+      ruleId: moved.ruleId,
     };
   }
   const splits = input.splits;
@@ -130,15 +137,27 @@ export async function createEntry(
     const accountId = input.accountId ?? null;
     const account = accountId === null ? null : await findAccount(trx, actor.bookId, accountId);
     if (accountId !== null && !account) throw notFound();
-    const after: EntryState = {
+    const amountCents = unitsToCents(input.amount);
+    // Split lines carry the categories, so a rule fills only the text fields here.
+    const fill = await fillFromRules(trx, actor.bookId, {
       accountId,
-      type: input.type,
-      amountCents: unitsToCents(input.amount),
-      occurredOn: input.occurredOn ?? (await bookToday(trx, actor.bookId)),
-      description: input.description || (account ? DEFAULT_DESCRIPTION[input.type](account) : ''),
+      amountCents: input.type === 'deposit' ? amountCents : -amountCents,
+      description: input.description ?? '',
       payee: input.payee ?? '',
       categoryId: null,
       tags: input.tags ?? [],
+      takesCategory: false,
+    });
+    const description = fill?.description ?? input.description;
+    const after: EntryState = {
+      accountId,
+      type: input.type,
+      amountCents,
+      occurredOn: input.occurredOn ?? (await bookToday(trx, actor.bookId)),
+      description: description || (account ? DEFAULT_DESCRIPTION[input.type](account) : ''),
+      payee: fill?.payee ?? input.payee ?? '',
+      categoryId: null,
+      tags: fill?.tags ?? input.tags ?? [],
       splits: toSplitStates(splits),
       deleted: false,
     };
@@ -149,7 +168,12 @@ export async function createEntry(
       entries: [{ id: randomUUID(), before: null, after }],
     });
     const { transactions, accounts, changeId } = await answer(trx, actor.bookId, applied);
-    return { transaction: transactions[0] as Transaction, accounts, changeId };
+    return {
+      transaction: transactions[0] as Transaction,
+      accounts,
+      changeId,
+      ruleId: fill?.ruleId ?? null,
+    };
   });
 }
 

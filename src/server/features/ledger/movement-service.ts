@@ -4,6 +4,7 @@ import { findAccount } from '../accounts/account-repository.js';
 import { toAccount } from '../accounts/account-service.js';
 import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './ledger-repository.js';
 import { toTransaction } from './ledger-service.js';
+import { fillFromRules } from '../rules/manual-entry-rules.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
 import type { Movement, MovementType } from '../../../shared/schemas/ledger.js';
@@ -43,6 +44,42 @@ function extrasOf(input: EntryExtrasInput): EntryExtras {
   };
 }
 
+/**
+ * The request with what the book's rules fill in when it applies them to entries added by hand
+ * (docs/import.md#rules): only fields the person left empty; the amount is never touched.
+ */
+async function withRules<R extends Omit<MovementRequest, 'accountId' | 'type'>>(
+  db: DbOrTx,
+  req: R,
+  accountId: string | null,
+  type: MovementType,
+): Promise<{ req: R; ruleId: string | null }> {
+  const size = unitsToCents(req.amount);
+  const fill = await fillFromRules(db, req.bookId, {
+    accountId,
+    amountCents: type === 'deposit' ? size : -size,
+    description: req.description ?? '',
+    payee: req.extras.payee ?? '',
+    categoryId: req.extras.categoryId ?? null,
+    tags: req.extras.tags ?? [],
+    takesCategory: true,
+  });
+  if (!fill) return { req, ruleId: null };
+  return {
+    req: {
+      ...req,
+      description: fill.description ?? req.description,
+      extras: {
+        ...req.extras,
+        ...(fill.payee !== undefined && { payee: fill.payee }),
+        ...(fill.categoryId !== undefined && { categoryId: fill.categoryId }),
+        ...(fill.tags !== undefined && { tags: fill.tags }),
+      },
+    },
+    ruleId: fill.ruleId,
+  };
+}
+
 const categoryNotFound = () => new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
 
 /** Explains why the guarded balance update touched no row, without having changed anything. */
@@ -73,7 +110,8 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
  * history row are written by the same statement, so the balance always equals the sum of its
  * ledger and every entry has its history.
  */
-export async function moveMoney(db: DbOrTx, req: MovementRequest): Promise<Movement> {
+export async function moveMoney(db: DbOrTx, asked: MovementRequest): Promise<Movement> {
+  const { req, ruleId } = await withRules(db, asked, asked.accountId, asked.type);
   const amountCents = unitsToCents(req.amount);
   const prefix = DEFAULT_DESCRIPTION_PREFIX[req.type];
   const moved = await applyMovement(db, {
@@ -93,13 +131,14 @@ export async function moveMoney(db: DbOrTx, req: MovementRequest): Promise<Movem
     account: toAccount(moved.account),
     transaction: toTransaction(moved.entry),
     changeId: moved.changeId,
+    ruleId,
   };
 }
 
 /** An expense debits its account when it names one; without one it touches no balance. */
 export async function recordExpense(
   db: DbOrTx,
-  req: {
+  asked: {
     bookId: string;
     actorId: string;
     accountId: string | null | undefined;
@@ -108,9 +147,10 @@ export async function recordExpense(
     extras: EntryExtrasInput;
   },
 ): Promise<Movement> {
-  if (req.accountId) {
-    return moveMoney(db, { ...req, accountId: req.accountId, type: 'expense' });
+  if (asked.accountId) {
+    return moveMoney(db, { ...asked, accountId: asked.accountId, type: 'expense' });
   }
+  const { req, ruleId } = await withRules(db, asked, null, 'expense');
   const row = await insertEntryWithoutAccount(db, {
     bookId: req.bookId,
     actorId: req.actorId,
@@ -121,5 +161,5 @@ export async function recordExpense(
   });
   if (!row) throw categoryNotFound();
   const { change_id, ...entry } = row;
-  return { account: null, transaction: toTransaction(entry), changeId: change_id };
+  return { account: null, transaction: toTransaction(entry), changeId: change_id, ruleId };
 }

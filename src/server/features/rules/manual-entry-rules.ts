@@ -1,0 +1,59 @@
+import type { DbOrTx } from '../../db/connect.js';
+import { appliesRulesToManualEntries } from '../books/book-repository.js';
+import { firstMatch } from './rule-match.js';
+import { activeRules } from './rule-service.js';
+
+// Rules on entries added by hand (docs/import.md#rules): when the book's setting is on, the
+// first matching enabled rule fills what the person left empty, with the matcher import uses.
+
+/** A deposit, withdrawal or expense as the person typed it, before it is written. */
+export interface ManualEntryDraft {
+  accountId: string | null;
+  /** Signed cents: negative leaves the account (what a rule's amount range sees). */
+  amountCents: bigint;
+  /** As typed; empty when left out (a default description is not the person's text). */
+  description: string;
+  payee: string;
+  categoryId: string | null;
+  tags: readonly string[];
+  /** False for a split entry: its categories live on its lines. */
+  takesCategory: boolean;
+}
+
+/** The fields a rule filled in (only those the person left empty) and the rule. */
+export interface ManualRuleFill {
+  ruleId: string;
+  description?: string;
+  payee?: string;
+  categoryId?: string;
+  tags?: string[];
+}
+
+/**
+ * What the book's rules add to an entry typed by hand: null when the setting is off, no enabled
+ * rule matches, or the matching rule would only set fields the person filled themselves (what
+ * the person chose wins). Money is never a rule's business.
+ */
+export async function fillFromRules(
+  db: DbOrTx,
+  bookId: string,
+  draft: ManualEntryDraft,
+): Promise<ManualRuleFill | null> {
+  if (!(await appliesRulesToManualEntries(db, bookId))) return null;
+  const rule = firstMatch(await activeRules(db, bookId), {
+    accountId: draft.accountId,
+    amountCents: draft.amountCents,
+    description: draft.description,
+    payee: draft.payee,
+  });
+  if (!rule) return null;
+  const { set } = rule;
+  const fill: ManualRuleFill = { ruleId: rule.id };
+  if (set.description && draft.description === '') fill.description = set.description;
+  if (set.payee && draft.payee === '') fill.payee = set.payee;
+  if (set.categoryId && draft.categoryId === null && draft.takesCategory) {
+    fill.categoryId = set.categoryId;
+  }
+  if (set.tags && set.tags.length > 0 && draft.tags.length === 0) fill.tags = [...set.tags];
+  return Object.keys(fill).length > 1 ? fill : null;
+}
