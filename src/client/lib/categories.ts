@@ -25,12 +25,13 @@ export function useCategoryGroups() {
   return trpc.category.list.useQuery(ALL, { select: unwrap, staleTime: STALE_AFTER_MS });
 }
 
+// One function for the life of the page: TanStack Query runs `select` again whenever its
+// reference changes, and a new Map on every render would re-render its readers without end.
+const namesOf = (envelope: { data: CategoryGroup[] }) => categoryNames(envelope.data);
+
 /** id -> name, for the lists that show an entry's category. */
 export function useCategoryNames(): Map<string, string> | undefined {
-  return trpc.category.list.useQuery(ALL, {
-    select: (envelope) => categoryNames(envelope.data),
-    staleTime: STALE_AFTER_MS,
-  }).data;
+  return trpc.category.list.useQuery(ALL, { select: namesOf, staleTime: STALE_AFTER_MS }).data;
 }
 
 /** Started by the loaders of the routes that show categories. */
