@@ -109,3 +109,22 @@ describe('answers reach components unwrapped', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('the first load', () => {
+  // A route file's search parsing and loader ship in the first load's chunk (the components are
+  // split off): a runtime import of a zod schema module there brings zod along, about 18 KiB
+  // gzip over the budget (docs/client.md#chunks-and-the-first-load-budget). Types are free.
+  it('keeps zod schemas out of route files', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const routes = path.join(ROOT, 'src/client/routes');
+    const files = (await readdir(routes, { recursive: true })).filter((f) => f.endsWith('.tsx'));
+    expect(files.length).toBeGreaterThan(10);
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(routes, file), 'utf8');
+      const runtime = /^import (?!type )[^;]*from '[^']*shared\/schemas\/[^']*';/gm;
+      if (runtime.test(text)) offenders.push(file);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

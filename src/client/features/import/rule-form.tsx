@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { RULE_NAME_MAX } from '../../../shared/limits.js';
-import type { RulePrefill } from '../../../shared/schemas/rule.js';
+import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';

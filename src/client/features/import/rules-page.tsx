@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Rule, RulePrefill } from '../../../shared/schemas/rule.js';
+import type { Rule } from '../../../shared/schemas/rule.js';
+import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import { Button } from '../../components/ui/button.js';
 import { failureToast } from '../../lib/api-error.js';
 import { useSubmission } from '../../lib/use-submission.js';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { rulePrefillFromEdit } from '../../../shared/schemas/rule.js';
+import { rulePrefillFromEdit } from '../../../shared/rule-prefill.js';
 
 /**
  * "Create a rule from this edit" (docs/import.md#rules): after a re-categorisation, the toast's

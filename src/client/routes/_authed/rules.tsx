@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseRulePrefill } from '../../../shared/schemas/rule.js';
+import { parseRulePrefill } from '../../../shared/rule-prefill.js';
 import { RulesPage } from '../../features/import/rules-page.js';
 
 export const Route = createFileRoute('/_authed/rules')({

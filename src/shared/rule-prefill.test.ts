@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_PATTERN_MAX } from '../limits.js';
-import { parseRulePrefill, rulePrefillFromEdit } from './rule.js';
+import { RULE_PATTERN_MAX } from './limits.js';
+import { parseRulePrefill, rulePrefillFromEdit } from './rule-prefill.js';
 
 // "Create rule" after a re-categorisation (docs/import.md#rules): what the toast sends to
 // /rules, and what /rules accepts from a URL anyone can type.
