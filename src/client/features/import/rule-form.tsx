@@ -9,6 +9,7 @@ import { failureToast, serverMessage } from '../../lib/api-error.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useSaveRule, useTestRule, type RuleInput } from './api.js';
 import { useCategoryGroups } from '../../lib/categories.js';
+import { CategorySelect } from '../../components/widgets/category-select.js';
 
 const selectClass = 'h-10 w-full rounded-md border border-border bg-background px-2 text-sm';
 
@@ -147,31 +148,13 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
         {text('max', 'Amount up to', amountMax, setAmountMax, 'number')}
         <div className="space-y-1">
           <Label htmlFor={`${id}-category`}>Set category</Label>
-          <select
+          <CategorySelect
             id={`${id}-category`}
-            className={selectClass}
             value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
-          >
-            <option value="">No change</option>
-            {groups.map((group) => {
-              // Archived categories are hidden from pickers (docs/ledger.md#categories).
-              const shown = group.categories.filter((category) => !category.archived);
-              if (shown.length === 0) return null;
-              return (
-                <optgroup
-                  key={group.id}
-                  label={`${group.name}${group.kind === 'income' ? ' (income)' : ''}`}
-                >
-                  {shown.map((category) => (
-                    <option key={category.id} value={category.id}>
-                      {category.name}
-                    </option>
-                  ))}
-                </optgroup>
-              );
-            })}
-          </select>
+            onChange={setCategoryId}
+            groups={groups}
+            emptyOption={{ value: '', label: 'No change' }}
+          />
         </div>
         {text('payee', 'Set payee', payee, setPayee)}
         {text('tags', 'Set tags (comma-separated)', tags, setTags)}

@@ -5,7 +5,7 @@ import { Label } from '../../components/ui/label.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { showFailure } from '../../lib/screen-toast.js';
 import { useBulkCategorize, useUndo } from './api.js';
-import { CategorySelect, UNCATEGORISED } from './category-select.js';
+import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 

@@ -19,7 +19,7 @@ import { formatMoney, todayLocal } from '../../lib/format.js';
 import { screenToast } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useCreateEntry, usePayeeSuggestions, useUndo, useUpdateEntry } from './api.js';
-import { CategorySelect, UNCATEGORISED } from './category-select.js';
+import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { SplitEditor, newSplitLine } from './split-editor.js';
 import { splitRemainder, type SplitDraftLine } from './split-lines.js';
 import { parseTags, tagsProblem } from './tags.js';

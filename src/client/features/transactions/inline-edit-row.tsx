@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import { useSubmission } from '../../lib/use-submission.js';
 import { useUndo, useUpdateEntry } from './api.js';
-import { CategorySelect, UNCATEGORISED } from './category-select.js';
+import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 

@@ -4,7 +4,7 @@ import { SPLIT_LINES_MAX, SPLIT_LINES_MIN, SPLIT_NOTE_MAX } from '../../../share
 import { AMOUNT_INPUT_PATTERN } from '../../../shared/validation.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
-import { CategorySelect, UNCATEGORISED } from './category-select.js';
+import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { remainderText, splitRemainder, type SplitDraftLine } from './split-lines.js';
 
 let nextKey = 0;

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
-import { CategorySelect } from './category-select.js';
+import { CategorySelect } from '../../components/widgets/category-select.js';
 import { parseTransactionSearch, type TransactionSearch } from './transaction-search.js';
 
 /** Search words are sent once typing pauses this long. */
