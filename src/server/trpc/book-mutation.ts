@@ -1,7 +1,13 @@
 import type { DbOrTx } from '../db/connect.js';
 import type { Actor } from '../features/entries/entry-service.js';
 import { ok } from './envelope.js';
+import type { AuthedContext } from './init.js';
 import { idempotentMutation } from './idempotent-mutation.js';
+
+/** Who acts on which book, with the book's rules setting the session lookup brought along. */
+export function actorOf(ctx: AuthedContext): Actor {
+  return { bookId: ctx.bookId, actorId: ctx.user.id, appliesRules: ctx.bookAppliesRules };
+}
 
 /**
  * The resolver of most ledger mutations: idempotent (docs/idempotency.md), its service given the
@@ -14,7 +20,7 @@ export function bookMutation<TInput, TData>(
 ) {
   return idempotentMutation<TInput, { success: true; message?: string; data: TData }>(
     async ({ ctx, input, db }) => {
-      const data = await service(db, { bookId: ctx.bookId, actorId: ctx.user.id }, input);
+      const data = await service(db, actorOf(ctx), input);
       return ok(data, typeof message === 'string' ? message : message(data));
     },
   );

@@ -6,6 +6,7 @@ import { resolveSession, type SignedIn } from '../features/sessions/session-serv
 import { describeError, toTRPCError } from './errors.js';
 import type { Context } from './context.js';
 import { emailNamedBy } from './usage-limits.js';
+import { syncFirstBuilder } from './zod-sync-first.js';
 
 /**
  * A procedure's meta: its REST route (`openapi`), and the refusals its rules may answer with
@@ -110,8 +111,10 @@ const signInLimited = t.middleware(async ({ ctx, getRawInput, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrors);
-export const protectedProcedure = t.procedure.use(signedIn);
+// Every procedure is built from these three, so every schema parses synchronously first
+// (zod-sync-first.ts).
+export const publicProcedure = syncFirstBuilder(t.procedure.use(appErrors));
+export const protectedProcedure = syncFirstBuilder(t.procedure.use(signedIn));
 /** A public procedure that signs people in: rate-limited per address and email, never batched. */
 export const signInProcedure = publicProcedure.use(signInLimited);
 

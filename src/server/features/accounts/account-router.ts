@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
+import { actorOf } from '../../trpc/book-mutation.js';
 import {
   idempotencyHeaders,
   idempotentMutation,
@@ -35,8 +36,7 @@ function moneyMovement(type: 'deposit' | 'withdraw', message: string) {
   return idempotentMutation(async ({ ctx, input, db }: IdempotentCall<MoneyMovementInput>) =>
     ok(
       await moveMoney(db, {
-        bookId: ctx.bookId,
-        actorId: ctx.user.id,
+        ...actorOf(ctx),
         accountId: input.id,
         type,
         amount: input.amount,

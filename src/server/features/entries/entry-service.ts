@@ -43,6 +43,11 @@ import type { EntryState, SplitState } from './entry-state.js';
 export interface Actor {
   bookId: string;
   actorId: string;
+  /**
+   * The book's "rules fill in entries added by hand" setting when the caller already knows it
+   * (read with the session); left out, it is read from the book.
+   */
+  appliesRules?: boolean;
 }
 
 const SPLIT_HAS_NO_CATEGORY =
@@ -139,7 +144,7 @@ export async function createEntry(
     if (accountId !== null && !account) throw notFound();
     const amountCents = unitsToCents(input.amount);
     // Split lines carry the categories, so a rule fills only the text fields here.
-    const fill = await fillFromRules(trx, actor.bookId, {
+    const fill = await fillFromRules(trx, actor, {
       accountId,
       amountCents: input.type === 'deposit' ? amountCents : -amountCents,
       description: input.description ?? '',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { actorOf } from '../../trpc/book-mutation.js';
 import {
   createExpenseInput,
   expensesByAccountInput,
@@ -107,8 +108,7 @@ export const expenseRouter = router({
       idempotentMutation(async ({ ctx, input, db }) =>
         ok(
           await recordExpense(db, {
-            bookId: ctx.bookId,
-            actorId: ctx.user.id,
+            ...actorOf(ctx),
             accountId: input.accountId,
             amount: input.amount,
             description: input.description,

@@ -5,6 +5,7 @@ import { toAccount } from '../accounts/account-service.js';
 import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './ledger-repository.js';
 import { toTransaction } from './ledger-service.js';
 import { fillFromRules } from '../rules/manual-entry-rules.js';
+import type { Actor } from '../entries/entry-service.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
 import type { Movement, MovementType } from '../../../shared/schemas/ledger.js';
@@ -17,10 +18,7 @@ export interface EntryExtrasInput {
   tags?: string[] | undefined;
 }
 
-interface MovementRequest {
-  bookId: string;
-  /** Who records it: the entry's created_by and the change's actor. */
-  actorId: string;
+interface MovementRequest extends Actor {
   accountId: string;
   type: MovementType;
   amount: number;
@@ -55,7 +53,7 @@ async function withRules<R extends Omit<MovementRequest, 'accountId' | 'type'>>(
   type: MovementType,
 ): Promise<{ req: R; ruleId: string | null }> {
   const size = unitsToCents(req.amount);
-  const fill = await fillFromRules(db, req.bookId, {
+  const fill = await fillFromRules(db, req, {
     accountId,
     amountCents: type === 'deposit' ? size : -size,
     description: req.description ?? '',
@@ -138,9 +136,7 @@ export async function moveMoney(db: DbOrTx, asked: MovementRequest): Promise<Mov
 /** An expense debits its account when it names one; without one it touches no balance. */
 export async function recordExpense(
   db: DbOrTx,
-  asked: {
-    bookId: string;
-    actorId: string;
+  asked: Actor & {
     accountId: string | null | undefined;
     amount: number;
     description: string | undefined;

@@ -36,10 +36,11 @@ export interface ManualRuleFill {
  */
 export async function fillFromRules(
   db: DbOrTx,
-  bookId: string,
+  book: { bookId: string; appliesRules?: boolean | undefined },
   draft: ManualEntryDraft,
 ): Promise<ManualRuleFill | null> {
-  if (!(await appliesRulesToManualEntries(db, bookId))) return null;
+  const { bookId } = book;
+  if (!(book.appliesRules ?? (await appliesRulesToManualEntries(db, bookId)))) return null;
   const rule = firstMatch(await activeRules(db, bookId), {
     accountId: draft.accountId,
     amountCents: draft.amountCents,

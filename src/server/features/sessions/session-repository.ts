@@ -49,10 +49,12 @@ export const findLiveSession = queryTemplate(
         'users.email',
         'sessions.method',
         'sessions.last_seen_at',
-        sql<[string, BookRole] | null>`(
-          SELECT ARRAY[m.book_id::text, m.role] FROM memberships m
-          WHERE m.user_id = sessions.user_id
-            AND m.book_id = (SELECT b.id FROM books b WHERE b.personal_owner_id = sessions.user_id)
+        // The book and its rules setting ride along, so a deposit needs no query of its own to
+        // learn whether rules fill it in (docs/import.md#rules).
+        sql<[string, BookRole, 'true' | 'false'] | null>`(
+          SELECT ARRAY[m.book_id::text, m.role, b.apply_rules_to_manual_entries::text]
+          FROM books b JOIN memberships m ON m.book_id = b.id
+          WHERE b.personal_owner_id = sessions.user_id AND m.user_id = sessions.user_id
         )`.as('book'),
         'sessions.identity_checked_at',
       ])

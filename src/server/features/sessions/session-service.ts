@@ -72,6 +72,8 @@ export interface SignedIn {
   user: SessionUser;
   bookId: string;
   bookRole: BookRole;
+  /** The book's setting, read with the session: rules fill in entries added by hand. */
+  bookAppliesRules: boolean;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function resolveSession(
     user: { id: row.id, email: row.email, method: row.method },
     bookId: row.book[0],
     bookRole: row.book[1],
+    bookAppliesRules: row.book[2] === 'true',
   };
 }
 
