@@ -53,6 +53,9 @@ describe('while the server is down, and after it is back', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.waitForLoadState('networkidle');
 
+    // A mark on this document: a full-page navigation (the browser's error page) would lose it.
+    await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+
     await app.halt();
     await page.locator('#app-sidebar').getByRole('link', { name: 'All Expenses' }).click();
     // Still the app: its sidebar and an error naming the cause, not the browser's error page.
@@ -62,11 +65,20 @@ describe('while the server is down, and after it is back', () => {
     await page.getByText('Server unreachable').waitFor();
     expect(new URL(page.url()).pathname).toBe('/all-expenses');
     await page.locator('#app-sidebar').getByRole('link', { name: 'Dashboard' }).waitFor();
+    // Retry while the server is still down: the error stays, in the app.
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed ?? false),
+    ).toBe(true);
 
     await app.start();
     await page.getByRole('heading', { name: 'All Expenses', exact: true }).waitFor();
     await page.getByText('No expenses found.').waitFor();
     await expect.poll(() => page.getByText('Server unreachable').count()).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed ?? false),
+    ).toBe(true);
     w.assertClean();
     await w.context.close();
   });
