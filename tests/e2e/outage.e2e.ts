@@ -114,6 +114,31 @@ describe('while the server is down, and after it is back', () => {
     await w.context.close();
   });
 
+  it('item 4: coming back to the window, a screen shows what changed meanwhile', async () => {
+    const { w, token } = await signedInPage('focus-refetch');
+    const { page } = w;
+    await w.goto('/accounts');
+    await page.getByText('No accounts found').waitFor();
+    // Changed elsewhere (another tab, another device) while this window was in the background.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      // As the browser fires it: at the document, bubbling to the window.
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await api(token, 'POST', '/api/account', { title: 'Made elsewhere' }, app.baseUrl);
+    // Past the 10 s for which a screen's data counts as fresh.
+    await page.waitForTimeout(10_500);
+    expect(await page.getByTestId('account-card').count()).toBe(0);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      // As the browser fires it: at the document, bubbling to the window.
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await page.getByTestId('account-card').filter({ hasText: 'Made elsewhere' }).waitFor();
+    w.assertClean();
+    await w.context.close();
+  });
+
   it('item 5: deposit and Add Expense say the server could not be reached and keep what was typed', async () => {
     const { w, token } = await signedInPage('outage-forms');
     const { page } = w;
