@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
 import { SCREENSHOT_DIR, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { seedRichData, signedInUser, type SeededAccount } from './support/session.js';
@@ -72,6 +72,11 @@ async function checkOverlay(
   }
 }
 
+/** The document title a page sets for itself: "Accounts · Expense Tracker". */
+async function expectTitle(page: Page, name: string): Promise<void> {
+  await expect.poll(() => page.title()).toBe(`${name} · Expense Tracker`);
+}
+
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { name, exact: true }).first().waitFor();
 
@@ -97,28 +102,30 @@ describe('accessibility and screenshots of every screen', () => {
   });
 
   it.each([
-    ['dashboard', '/', 'Dashboard'],
-    ['default-account', '/account', 'Default Account'],
-    ['accounts', '/accounts', 'Your Accounts'],
-    ['account-details', 'details', 'Account Details'],
-    ['all-accounts', '/accounts/all', 'All Accounts'],
-    ['expenses', '/expenses', 'Expenses'],
-    ['all-expenses', '/all-expenses', 'All Expenses'],
-    ['test', '/test', 'Test'],
-    ['analytics', '/analytics', 'Analytics'],
-    ['data', '/data', 'Export and restore'],
-    ['organization', '/organization', 'Organization'],
-    ['projects', '/projects', 'Projects'],
-    ['transactions', '/transactions', 'Transactions'],
-    ['transactions-filtered', '/transactions?type=expense&min=1', 'Transactions'],
-    ['categories', '/categories', 'Categories'],
-    ['import', '/import', 'Import'],
-    ['rules', '/rules', 'Rules'],
-    ['not-found', '/no/such/page', '404'],
-  ])('signed in: %s', async (name, pathname, title) => {
+    ['dashboard', '/', 'Dashboard', 'Dashboard'],
+    ['default-account', '/account', 'Default Account', 'Default Account'],
+    ['accounts', '/accounts', 'Your Accounts', 'Accounts'],
+    ['account-details', 'details', 'Account Details', 'Account Details'],
+    ['all-accounts', '/accounts/all', 'All Accounts', 'All Accounts'],
+    ['expenses', '/expenses', 'Expenses', 'Expenses'],
+    ['all-expenses', '/all-expenses', 'All Expenses', 'All Expenses'],
+    ['test', '/test', 'Test', 'Test'],
+    ['analytics', '/analytics', 'Analytics', 'Analytics'],
+    ['data', '/data', 'Export and restore', 'Export and restore'],
+    ['organization', '/organization', 'Organization', 'Organization'],
+    ['projects', '/projects', 'Projects', 'Projects'],
+    ['transactions', '/transactions', 'Transactions', 'Transactions'],
+    ['transactions-filtered', '/transactions?type=expense&min=1', 'Transactions', 'Transactions'],
+    ['categories', '/categories', 'Categories', 'Categories'],
+    ['import', '/import', 'Import', 'Import'],
+    ['rules', '/rules', 'Rules', 'Rules'],
+    ['not-found', '/no/such/page', '404', 'Page not found'],
+  ])('signed in: %s', async (name, pathname, title, documentTitle) => {
     await app.goto(pathname === 'details' ? `/accounts/${accounts.big.id}` : pathname);
     await heading(app.page, title);
     await app.page.waitForLoadState('networkidle');
+    // Item 15: each page names itself in the tab and the browser's history.
+    await expectTitle(app.page, documentTitle);
     await checkScreen(app, name);
   });
 
@@ -200,7 +207,7 @@ describe('accessibility and screenshots of every screen', () => {
     // machine is busy.
   }, 240_000);
 
-  // Seven overlays, each with axe at two widths in two themes: more than the default 90 s on a busy machine.
+  // Nine overlays, each with axe at two widths in two themes: more than the default 90 s on a busy machine.
   it('signed in: the ledger dialogs, inline edit and bulk bar', async () => {
     const { page } = app;
     await app.goto('/transactions');
@@ -242,6 +249,19 @@ describe('accessibility and screenshots of every screen', () => {
         await page.getByRole('button', { name: 'Clear selection' }).click();
       },
     );
+    await checkOverlay(
+      app,
+      'bulk delete confirmation',
+      async () => {
+        await page.getByTestId('transaction-item').first().getByRole('checkbox').check();
+        await page.getByRole('button', { name: 'Delete selected' }).click();
+        await page.getByRole('alertdialog', { name: 'Delete 1 transaction?' }).waitFor();
+      },
+      async () => {
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Clear selection' }).click();
+      },
+    );
 
     await app.goto('/categories');
     await heading(page, 'Categories');
@@ -249,34 +269,48 @@ describe('accessibility and screenshots of every screen', () => {
       await page.getByRole('button', { name: 'New group' }).click();
       await page.getByRole('dialog', { name: 'New group' }).waitFor();
     });
+    await checkOverlay(app, 'new-category dialog', async () => {
+      await page
+        .getByRole('button', { name: /^Add category to / })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'New category' }).waitFor();
+    });
     await checkOverlay(app, 'delete-category dialog', async () => {
       await page.getByRole('button', { name: 'Delete Groceries' }).click();
       await page.getByRole('dialog', { name: 'Delete Groceries?' }).waitFor();
     });
 
     app.assertClean();
-  }, 240_000);
+  }, 300_000);
 
   it.each([
-    ['login', '/login', 'Welcome back'],
-    ['signup', '/signup', 'Create an account'],
-    ['verify', '/verify', 'Email Verification Required'],
-    ['key-register', '/key-auth/register', 'Email Authentication'],
-    ['key-verify', '/key-auth/verify', 'Sign in with your key'],
-    ['key-confirm', '/key-auth/confirm?token=not-a-token', 'Confirm your new key'],
-    ['demo-mailbox', '/demo/mailbox', 'Demo mailbox'],
+    ['login', '/login', 'Welcome back', 'Login'],
+    ['signup', '/signup', 'Create an account', 'Sign up'],
+    ['verify', '/verify', 'Email Verification Required', 'Verify your email'],
+    ['key-register', '/key-auth/register', 'Email Authentication', 'Register a key'],
+    ['key-verify', '/key-auth/verify', 'Sign in with your key', 'Sign in with your key'],
+    [
+      'key-confirm',
+      '/key-auth/confirm?token=not-a-token',
+      'Confirm your new key',
+      'Confirm your new key',
+    ],
+    ['demo-mailbox', '/demo/mailbox', 'Demo mailbox', 'Demo mailbox'],
     [
       'demo-action',
       '/demo/action?mode=verifyEmail&oobCode=not-a-code',
       'The email could not be verified',
+      'Email verification',
     ],
-  ])('signed out: %s', async (name, pathname, title) => {
+  ])('signed out: %s', async (name, pathname, title, documentTitle) => {
     const guest = await openPage(browser);
     // The invalid code of demo-action is refused by the Auth emulator on purpose.
     guest.expect(/HTTP 400: POST .*accounts:(update|resetPassword)/);
     await guest.goto(pathname);
     await heading(guest.page, title);
     await guest.page.waitForLoadState('networkidle');
+    await expectTitle(guest.page, documentTitle);
     await checkScreen(guest, name);
     if (name === 'login') {
       await checkOverlay(guest, 'demo provider dialog', async (page) => {
@@ -300,6 +334,7 @@ describe('accessibility and screenshots of every screen', () => {
     await keyed.goto('/key-auth/protected');
     await heading(keyed.page, 'Protected Page');
     await keyed.page.getByText(/Signed in with your key as/).waitFor();
+    await expectTitle(keyed.page, 'Protected Page');
     await checkScreen(keyed, 'key-protected');
     keyed.assertClean();
     await keyed.context.close();

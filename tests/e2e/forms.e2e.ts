@@ -99,6 +99,101 @@ describe('forms', () => {
     await w.context.close();
   });
 
+  it('item 2: a double-click on Withdraw, Add Expense, Save Changes and Delete Account sends one request each, with its own Idempotency-Key', async () => {
+    const { token } = await signedInUser('double-click-forms');
+    const account = (
+      await api<{ data: Account }>(token, 'POST', '/api/account', { title: 'Spare' })
+    ).data;
+    await api(token, 'POST', `/api/account/${account.id}/deposit`, { amount: 100 });
+    const w = await openPage(browser, { token });
+    const { page } = w;
+    // Every call that changes something (a tRPC mutation is a POST), with its key.
+    const sent: { procedure: string; key: string | null }[] = [];
+    page.on('request', (request) => {
+      const match = /\/trpc\/([\w.]+)/.exec(request.url());
+      if (match?.[1] && request.method() === 'POST')
+        sent.push({ procedure: match[1], key: request.headers()['idempotency-key'] ?? null });
+    });
+
+    await w.goto('/accounts');
+    await page.getByRole('button', { name: 'Withdraw from Spare' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw Funds' });
+    await withdraw.getByLabel('Amount').fill('10');
+    await withdraw.getByRole('button', { name: 'Withdraw' }).dblclick();
+    await toasts(page, 'Withdrawal successful').first().waitFor();
+
+    await w.goto('/expenses');
+    await page.getByRole('heading', { name: 'Expenses', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add Expense' }).click();
+    const expense = page.getByRole('dialog', { name: 'Add Expense' });
+    await expense.getByLabel('Amount').fill('5');
+    await expense.getByLabel('Description').fill('Tea');
+    await expense.getByRole('button', { name: 'Add Expense' }).dblclick();
+    await toasts(page, 'Expense created successfully').first().waitFor();
+
+    await w.goto(`/accounts/${account.id}`);
+    await page.getByRole('heading', { name: 'Account Details' }).waitFor();
+    await page.getByRole('button', { name: 'Account actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Account' });
+    await edit.getByLabel('Title').fill('Spare change');
+    await edit.getByRole('button', { name: 'Save Changes' }).dblclick();
+    await toasts(page, 'Account updated successfully').first().waitFor();
+
+    await page.getByRole('button', { name: 'Account actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).dblclick();
+    await toasts(page, 'Account deleted successfully').first().waitFor();
+    await page.getByRole('heading', { name: 'Your Accounts' }).waitFor();
+    await page.waitForTimeout(500);
+
+    expect(sent.map((call) => call.procedure)).toEqual([
+      'account.withdraw',
+      'expense.create',
+      'account.update',
+      'account.delete',
+    ]);
+    for (const { key } of sent) expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(sent.map((call) => call.key)).size).toBe(sent.length);
+    // One effect each: one toast for the delete, and the account is gone.
+    expect(await toasts(page, 'Account deleted successfully').count()).toBe(1);
+    expect(await accountsOf(token)).toEqual([]);
+    w.assertClean();
+    await w.context.close();
+  });
+
+  it('item 2: an account delete whose answer is lost is retried with the same Idempotency-Key and says it was deleted', async () => {
+    const { token } = await signedInUser('lost-delete');
+    const account = (await api<{ data: Account }>(token, 'POST', '/api/account', { title: 'Gone' }))
+      .data;
+    const w = await openPage(browser, { token });
+    const { page } = w;
+    w.expect(/account\.delete net::ERR_CONNECTION_RESET/);
+    const keys: string[] = [];
+    let lost = false;
+    await page.route('**/trpc/account.delete**', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await w.goto(`/accounts/${account.id}`);
+    await page.getByRole('button', { name: 'Account actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
+    // The retry is answered with the first outcome, not "Account not found".
+    await toasts(page, 'Account deleted successfully').first().waitFor();
+    await page.getByRole('heading', { name: 'Your Accounts' }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await toasts(page, 'Failed to delete account').count()).toBe(0);
+    expect(await accountsOf(token)).toEqual([]);
+    w.assertClean();
+    await w.context.close();
+  });
+
   it('item 7: amounts and account fields say what is wrong, at the field', async () => {
     const { token } = await signedInUser('field-errors');
     await api(token, 'POST', '/api/account', { title: 'Checking' });

@@ -115,6 +115,34 @@ describe('key-based login journeys', () => {
     await finish(w);
   });
 
+  it('item 18: /login leads to key login, and a real key session opens the dashboard like any sign-in', async () => {
+    const w = await openPage(browser);
+    const { page } = w;
+    const email = uniqueEmail('key-opens-app');
+    await w.goto('/login');
+    await page.getByRole('link', { name: 'Sign in with a key on this device' }).click();
+    await page.getByRole('heading', { name: 'Sign in with your key' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/key-auth/verify');
+
+    await register(w, email);
+    const token = await verifyWithKey(page, email);
+    await page.getByRole('button', { name: 'Open the app' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The key's session is now the app's session: the guard let it in, and it is who is shown.
+    expect(await page.evaluate(() => localStorage.getItem('expense-tracker_token'))).toBe(token);
+    await page.getByRole('button', { name: 'Open profile menu' }).click();
+    const menu = page.getByRole('menu', { name: 'Profile' });
+    await menu.getByText(email).waitFor();
+    await menu.getByText('Signed in with a key on this device').waitFor();
+    // And it works in the app as any session does: the accounts screen loads the person's data.
+    await page.keyboard.press('Escape');
+    await api(token, 'POST', '/api/account', { title: 'Opened by key' });
+    await w.goto('/accounts');
+    await page.getByTestId('account-card').filter({ hasText: 'Opened by key' }).waitFor();
+    await finish(w);
+  });
+
   it('logs out from the protected page, back to registration, token cleared', async () => {
     const w = await openPage(browser);
     const { page } = w;

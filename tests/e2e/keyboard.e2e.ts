@@ -50,7 +50,7 @@ describe('keyboard only', () => {
   });
   afterAll(() => browser.close());
 
-  it('signs in, adds an account, deposits, records an expense, edits and deletes the account, logs out', async () => {
+  it('signs in, adds an account, deposits, withdraws, records an expense, edits and deletes the account, logs out', async () => {
     const { email, password, token } = await signedInUser('keyboard');
     const w = await openPage(browser);
     const { page } = w;
@@ -99,6 +99,16 @@ describe('keyboard only', () => {
     await toast(page, 'Deposit successful');
     await focused(page, 'Deposit to Keyboard');
 
+    // Withdraw.
+    await tabTo(page, 'Withdraw from Keyboard');
+    await keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Withdraw Funds' }).waitFor();
+    await focused(page, 'Amount');
+    await keyboard.type('10');
+    await keyboard.press('Enter');
+    await toast(page, 'Withdrawal successful');
+    await focused(page, 'Withdraw from Keyboard');
+
     // Record an expense against it.
     await tabTo(page, 'Expenses');
     await keyboard.press('Enter');
@@ -115,14 +125,14 @@ describe('keyboard only', () => {
       await page
         .getByRole('combobox', { name: 'Account' })
         .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
-    ).toBe('Keyboard ($100.00)');
+    ).toBe('Keyboard ($90.00)');
     await tabTo(page, 'Add Expense');
     await keyboard.press('Enter');
     await toast(page, 'Expense created successfully');
     await focused(page, 'Add Expense');
     const account = (await api<{ data: { balance: number }[] }>(token, 'GET', '/api/account'))
       .data[0];
-    expect(account?.balance).toBe(75);
+    expect(account?.balance).toBe(65);
 
     // Edit it from its page's menu.
     await tabTo(page, 'Accounts');

@@ -53,6 +53,9 @@ describe('while the server is down, and after it is back', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.waitForLoadState('networkidle');
 
+    // A mark on this document: a full-page navigation (the browser's error page) would lose it.
+    await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+
     await app.halt();
     await page.locator('#app-sidebar').getByRole('link', { name: 'All Expenses' }).click();
     // Still the app: its sidebar and an error naming the cause, not the browser's error page.
@@ -62,11 +65,20 @@ describe('while the server is down, and after it is back', () => {
     await page.getByText('Server unreachable').waitFor();
     expect(new URL(page.url()).pathname).toBe('/all-expenses');
     await page.locator('#app-sidebar').getByRole('link', { name: 'Dashboard' }).waitFor();
+    // Retry while the server is still down: the error stays, in the app.
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed ?? false),
+    ).toBe(true);
 
     await app.start();
     await page.getByRole('heading', { name: 'All Expenses', exact: true }).waitFor();
     await page.getByText('No expenses found.').waitFor();
     await expect.poll(() => page.getByText('Server unreachable').count()).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed ?? false),
+    ).toBe(true);
     w.assertClean();
     await w.context.close();
   });
@@ -98,6 +110,31 @@ describe('while the server is down, and after it is back', () => {
     // No click: the screen asks again as soon as the server answers.
     await page.getByRole('heading', { name: 'Second' }).waitFor();
     await expect.poll(() => page.getByText('Server unreachable').count()).toBe(0);
+    w.assertClean();
+    await w.context.close();
+  });
+
+  it('item 4: coming back to the window, a screen shows what changed meanwhile', async () => {
+    const { w, token } = await signedInPage('focus-refetch');
+    const { page } = w;
+    await w.goto('/accounts');
+    await page.getByText('No accounts found').waitFor();
+    // Changed elsewhere (another tab, another device) while this window was in the background.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      // As the browser fires it: at the document, bubbling to the window.
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await api(token, 'POST', '/api/account', { title: 'Made elsewhere' }, app.baseUrl);
+    // Past the 10 s for which a screen's data counts as fresh.
+    await page.waitForTimeout(10_500);
+    expect(await page.getByTestId('account-card').count()).toBe(0);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      // As the browser fires it: at the document, bubbling to the window.
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await page.getByTestId('account-card').filter({ hasText: 'Made elsewhere' }).waitFor();
     w.assertClean();
     await w.context.close();
   });

@@ -46,10 +46,15 @@ export function useCreateAccount() {
   });
 }
 
-/** Saving the same fields twice changes nothing, so an edit needs no key. */
+/** An edit carries its submission's Idempotency-Key too, and is retried with it when unanswered. */
 export function useUpdateAccount() {
   const utils = trpc.useUtils();
-  return trpc.account.update.useMutation({ onSuccess: () => void utils.account.invalidate() });
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: Keyed<AccountFields & { id: string }>) =>
+      utils.client.account.update.mutate(input, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => void utils.account.invalidate(),
+    ...RETRY_UNANSWERED,
+  });
 }
 
 /** Money moved: balances, expenses and the ledger are all stale. */
@@ -73,7 +78,11 @@ export const useWithdraw = () => useMoneyMovement('withdraw');
  */
 export function useDeleteAccount() {
   const utils = trpc.useUtils();
-  return trpc.account.delete.useMutation({
+  return useMutation({
+    // With a key, a retry whose first answer was lost replays the success instead of a 404.
+    mutationFn: ({ idempotencyKey, id }: Keyed<{ id: string }>) =>
+      utils.client.account.delete.mutate({ id }, withIdempotencyKey(idempotencyKey)),
     onSuccess: () => void invalidateMoneyViews(utils, { refetchType: 'none' }),
+    ...RETRY_UNANSWERED,
   });
 }

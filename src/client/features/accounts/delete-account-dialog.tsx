@@ -35,7 +35,9 @@ export function DeleteAccountDialog({
 
   async function confirm() {
     try {
-      const done = await submission.run(account.id, () => remove.mutateAsync({ id: account.id }));
+      const done = await submission.run(account.id, (idempotencyKey) =>
+        remove.mutateAsync({ id: account.id, idempotencyKey }),
+      );
       if (!done) return;
       toast.success('Account deleted successfully');
       onOpenChange(false);

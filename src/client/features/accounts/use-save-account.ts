@@ -7,8 +7,8 @@ import { useCreateAccount, useUpdateAccount } from './api.js';
 
 /**
  * Creates (no account given) or updates an account and toasts the outcome. One request per
- * intent: `pending` is true from the first click, and a new account carries its submission's
- * Idempotency-Key (lib/use-submission.ts).
+ * intent: `pending` is true from the first click, and the request (a new account or an edit)
+ * carries its submission's Idempotency-Key (lib/use-submission.ts).
  */
 export function useSaveAccount(account: Account | undefined) {
   const create = useCreateAccount();
@@ -19,7 +19,7 @@ export function useSaveAccount(account: Account | undefined) {
     try {
       const done = await submission.run(fields, (idempotencyKey) =>
         account
-          ? update.mutateAsync({ id: account.id, ...fields })
+          ? update.mutateAsync({ id: account.id, ...fields, idempotencyKey })
           : create.mutateAsync({ ...fields, idempotencyKey }),
       );
       if (!done) return false;

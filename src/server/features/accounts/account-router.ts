@@ -104,6 +104,7 @@ export const accountRouter = router({
       openapi: {
         method: 'PUT',
         path: '/api/account/{id}',
+        requestHeaders: idempotencyHeaders,
         tags,
         summary:
           'Change an account: title is required; description, icon and color left out keep their value',
@@ -111,10 +112,9 @@ export const accountRouter = router({
     })
     .input(updateAccountInput)
     .output(accountOutput)
-    .mutation(async ({ ctx, input: { id, ...fields } }) =>
-      ok(
-        await updateBookAccount(ctx.database.db, ctx.bookId, id, fields),
-        'Account updated successfully',
+    .mutation(
+      idempotentMutation(async ({ ctx, input: { id, ...fields }, db }) =>
+        ok(await updateBookAccount(db, ctx.bookId, id, fields), 'Account updated successfully'),
       ),
     ),
 
@@ -146,16 +146,20 @@ export const accountRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/api/account/{id}',
+        requestHeaders: idempotencyHeaders,
         tags,
         summary: 'Delete an account (its ledger rows are kept)',
       },
     })
     .input(accountIdInput)
     .output(messageEnvelope)
-    .mutation(async ({ ctx, input }) => {
-      await deleteBookAccount(ctx.database.db, ctx.bookId, input.id);
-      return okMessage('Account deleted successfully');
-    }),
+    .mutation(
+      // A retry of a delete whose answer was lost replays its success instead of a 404.
+      idempotentMutation(async ({ ctx, input, db }) => {
+        await deleteBookAccount(db, ctx.bookId, input.id);
+        return okMessage('Account deleted successfully');
+      }),
+    ),
 
   deposit: protectedProcedure
     .meta({

@@ -77,7 +77,7 @@ export async function createBookAccount(
 }
 
 export async function updateBookAccount(
-  db: Db,
+  db: DbOrTx,
   bookId: string,
   id: string,
   fields: AccountFields,
@@ -93,7 +93,7 @@ export async function updateBookAccount(
 }
 
 /** Hides the account everywhere; its ledger rows stay, so history still adds up. */
-export async function deleteBookAccount(db: Db, bookId: string, id: string): Promise<void> {
+export async function deleteBookAccount(db: DbOrTx, bookId: string, id: string): Promise<void> {
   if (!(await softDeleteAccount(db, bookId, id))) throw notFound();
 }
 
