@@ -45,7 +45,8 @@ describe.runIf(testBackend === 'postgres')('query plans of the ledger lists on P
 
   async function planOf(query: Compilable<unknown>): Promise<PlanNode[]> {
     const compiled = query.compile();
-    // Custom plans, as the app's connections use (plan_cache_mode=force_custom_plan).
+    // Planned for these values, as the app plans every statement that is not a query template
+    // (docs/decisions/017-templates-planned-once-the-rest-per-call.md).
     const result = await database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
     );

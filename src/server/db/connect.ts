@@ -53,9 +53,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       connection: {
         application_name: 'expense-tracker',
-        // Statements are prepared (parsed once) but planned for each call's values: one user's
-        // ledger may hold 100,000 rows and another's ten, and a generic plan cannot serve both.
-        plan_cache_mode: 'force_custom_plan',
         // No JIT compilation: it pays off for long analytical queries, and costs this app's
         // statements (the analytics charts included, docs/analytics.md) more than it saves:
         // about 50 ms of compiling for a chart that runs in 10.

@@ -11,6 +11,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type postgres from 'postgres';
+import { isTemplateSql } from './query-template.js';
 
 /**
  * Kysely on postgres.js, sending statements the way postgres.js is fastest at:
@@ -18,8 +19,11 @@ import type postgres from 'postgres';
  *   with other requests' statements on the same connection (kysely-postgres-js reserved a whole
  *   connection, and built a new client object, for every single statement);
  * - a transaction reserves one connection from BEGIN until COMMIT or ROLLBACK;
- * - every statement is a named prepared statement, parsed once per connection (postgres.js
- *   runs `unsafe` text unprepared unless asked).
+ * - a query template's statement (db/query-template.ts: the session lookup, a money movement, the
+ *   account list) is a named prepared statement, parsed once per connection and planned once;
+ *   every other statement is sent unnamed, so PostgreSQL plans it for the values of the call
+ *   (one book's ledger may hold 100,000 rows and another's ten). See
+ *   docs/decisions/017-templates-planned-once-the-rest-per-call.md.
  * With `pinSessions`, every connection Kysely acquires is reserved at once: for work that needs
  * one PostgreSQL session across statements, such as the migrator's session-level advisory lock.
  */
@@ -36,7 +40,7 @@ async function run<R>(target: Target, query: CompiledQuery): Promise<QueryResult
   const result = await target.unsafe<R[]>(
     query.sql,
     query.parameters as postgres.ParameterOrJSON<never>[],
-    { prepare: true },
+    { prepare: isTemplateSql(query.sql) },
   );
   const changed = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(result.command);
   return {
@@ -64,7 +68,7 @@ class PostgresJsConnection implements DatabaseConnection {
   ): AsyncIterableIterator<QueryResult<R>> {
     const cursor = (this.#reserved ?? this.pool)
       .unsafe<R[]>(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
+        prepare: false,
       })
       .cursor(chunkSize);
     for await (const rows of cursor) yield { rows: Array.from(rows) };

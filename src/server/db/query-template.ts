@@ -1,6 +1,19 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { DbOrTx } from './connect.js';
 
+/**
+ * The SQL texts of every query template. On PostgreSQL these, and only these, are kept as named
+ * prepared statements, so they are parsed once per connection and may be planned once: their
+ * shape is fixed and keyed by ids, so one plan serves every call. Every other statement is planned
+ * for each call's values (docs/decisions/017-templates-planned-once-the-rest-per-call.md).
+ */
+const templateSql = new Set<string>();
+
+/** Whether this SQL text is a query template's (see templateSql). */
+export function isTemplateSql(sql: string): boolean {
+  return templateSql.has(sql);
+}
+
 /** Stands in for a call's value while the query is built once; never reaches a database. */
 class Slot {
   constructor(readonly index: number) {}
@@ -16,7 +29,9 @@ type Slots<Args extends readonly unknown[]> = { [K in keyof Args]: Args[K] };
  * placeholders land among the compiled parameters is where each call's values go.
  *
  * Only for queries whose SQL text does not depend on the values (no IN lists, no optional
- * clauses): the builder sees placeholders, never the real arguments.
+ * clauses): the builder sees placeholders, never the real arguments. And only for queries whose
+ * best plan does not depend on them either (keyed by ids; never a list over a book's entries):
+ * PostgreSQL keeps one plan for a template.
  */
 export function queryTemplate<Args extends readonly unknown[], Row>(
   build: (db: DbOrTx, ...args: Slots<Args>) => Compilable<Row>,
@@ -33,6 +48,7 @@ export function queryTemplate<Args extends readonly unknown[], Row>(
     if (used.size !== arity) {
       throw new Error(`queryTemplate: ${arity - used.size} argument(s) never reached the SQL`);
     }
+    templateSql.add(query.sql);
     return { sql: query.sql, parameters: query.parameters, slotAt };
   }
 
