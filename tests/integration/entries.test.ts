@@ -70,6 +70,36 @@ describe.each(DOORS)('entries through %s', (_name, makeDoor) => {
     expect(await ledgerViolations(t.database.db, user.bookId)).toEqual([]);
   });
 
+  it('keeps an entry of a deleted account editable where it is, but never moves one there', async () => {
+    const gone = await account(50, 'Closed card');
+    const other = await account(20, 'Open wallet');
+    const entry = ok(
+      await api.createEntry({ type: 'withdraw', accountId: gone, amount: 10, description: 'Tea' }),
+    ).transaction.id as string;
+    const elsewhere = ok(await api.createEntry({ type: 'withdraw', accountId: other, amount: 5 }))
+      .transaction.id as string;
+    ok(await api.withdraw(gone, { amount: 40 }));
+    ok(await api.deleteAccount(gone));
+
+    // Naming the account it already has moves nothing: a client sending the whole entry back.
+    const edited = ok(await api.updateEntry(entry, { accountId: gone, description: 'Green tea' }));
+    expect(edited.transaction).toMatchObject({ accountId: gone, description: 'Green tea' });
+    // Its money cannot change any more, and nothing can move onto the deleted account.
+    await refused(
+      () => api.updateEntry(entry, { amount: 11 }),
+      422,
+      'UNPROCESSABLE',
+      MESSAGES.entryAccountDeleted,
+    );
+    await refused(
+      () => api.updateEntry(elsewhere, { accountId: gone }),
+      404,
+      'NOT_FOUND',
+      MESSAGES.accountNotFound,
+    );
+    expect(await balanceOf(other)).toBe(15);
+  });
+
   it('creates a deposit, withdrawal and expense through POST /api/transactions', async () => {
     const wallet = await account(0);
     const deposit = ok(
