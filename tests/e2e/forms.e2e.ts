@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
+import { loseFirstAnswer } from './support/lost-answer.js';
 import { api, signedInUser } from './support/session.js';
 
 /** Issue 12, items 2, 7, 8, 14 and 16: forms as a careful person expects them. */
@@ -75,16 +76,8 @@ describe('forms', () => {
     const w = await openPage(browser, { token });
     const { page } = w;
     w.expect(/account\.deposit net::ERR_CONNECTION_RESET/);
-    const keys: string[] = [];
-    let lost = false;
     // The first deposit reaches the server and is applied, but its answer never arrives.
-    await page.route('**/trpc/account.deposit**', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'] ?? '');
-      if (lost) return route.continue();
-      lost = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const keys = await loseFirstAnswer(page, 'account.deposit');
     await w.goto('/accounts');
     await page.getByRole('button', { name: 'Deposit to Pot' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deposit Funds' });
@@ -169,15 +162,7 @@ describe('forms', () => {
     const w = await openPage(browser, { token });
     const { page } = w;
     w.expect(/account\.delete net::ERR_CONNECTION_RESET/);
-    const keys: string[] = [];
-    let lost = false;
-    await page.route('**/trpc/account.delete**', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'] ?? '');
-      if (lost) return route.continue();
-      lost = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    const keys = await loseFirstAnswer(page, 'account.delete');
     await w.goto(`/accounts/${account.id}`);
     await page.getByRole('button', { name: 'Account actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
