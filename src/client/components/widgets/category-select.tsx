@@ -1,6 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
-import { cn } from '../../lib/cn.js';
+import { NativeSelect } from '../ui/select.js';
 
 /** The select's value for "no category" (uncategorised), as the list filter also spells it. */
 export const UNCATEGORISED = 'none';
@@ -23,39 +22,33 @@ export function CategorySelect(props: {
   className?: string;
 }) {
   return (
-    <div className={cn('relative', props.className)}>
-      <select
-        id={props.id}
-        aria-label={props.ariaLabel}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className="h-10 w-full cursor-pointer appearance-none rounded-md border border-border bg-background pr-9 pl-3 text-sm"
-      >
-        <option value={props.emptyOption.value}>{props.emptyOption.label}</option>
-        {props.offerUncategorised && <option value={UNCATEGORISED}>Uncategorised</option>}
-        {props.groups.map((group) => {
-          const shown = group.categories.filter(
-            (category) => !category.archived || category.id === props.value,
-          );
-          if (shown.length === 0) return null;
-          return (
-            <optgroup
-              key={group.id}
-              label={`${group.name}${group.kind === 'income' ? ' (income)' : ''}`}
-            >
-              {shown.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </optgroup>
-          );
-        })}
-      </select>
-      <ChevronDown
-        className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden
-      />
-    </div>
+    <NativeSelect
+      id={props.id}
+      ariaLabel={props.ariaLabel}
+      value={props.value}
+      onChange={props.onChange}
+      className={props.className}
+    >
+      <option value={props.emptyOption.value}>{props.emptyOption.label}</option>
+      {props.offerUncategorised && <option value={UNCATEGORISED}>Uncategorised</option>}
+      {props.groups.map((group) => {
+        const shown = group.categories.filter(
+          (category) => !category.archived || category.id === props.value,
+        );
+        if (shown.length === 0) return null;
+        return (
+          <optgroup
+            key={group.id}
+            label={`${group.name}${group.kind === 'income' ? ' (income)' : ''}`}
+          >
+            {shown.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </optgroup>
+        );
+      })}
+    </NativeSelect>
   );
 }

@@ -70,13 +70,3 @@ export function updateBookFields(
     .returningAll()
     .executeTakeFirst();
 }
-
-/** Whether the book's rules apply to entries added by hand (docs/import.md#rules). */
-export async function appliesRulesToManualEntries(db: DbOrTx, bookId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('books')
-    .select('apply_rules_to_manual_entries')
-    .where('id', '=', bookId)
-    .executeTakeFirst();
-  return row?.apply_rules_to_manual_entries ?? false;
-}

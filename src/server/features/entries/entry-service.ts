@@ -43,11 +43,8 @@ import type { EntryState, SplitState } from './entry-state.js';
 export interface Actor {
   bookId: string;
   actorId: string;
-  /**
-   * The book's "rules fill in entries added by hand" setting when the caller already knows it
-   * (read with the session); left out, it is read from the book.
-   */
-  appliesRules?: boolean;
+  /** The book's "rules fill in entries added by hand" setting, read with the session. */
+  appliesRules: boolean;
 }
 
 const SPLIT_HAS_NO_CATEGORY =

@@ -12,7 +12,7 @@ const draft: ManualEntryDraft = {
   takesCategory: true,
 };
 
-/** A database that fails the test on any use: the setting known, nothing may be read. */
+/** A database that fails the test on any use. */
 const untouchable = new Proxy({} as DbOrTx, {
   get(_target, property) {
     throw new Error(`the database was used (${String(property)})`);
@@ -20,15 +20,15 @@ const untouchable = new Proxy({} as DbOrTx, {
 });
 
 describe('fillFromRules', () => {
-  it('reads nothing when the caller knows the book does not apply rules (a deposit stays two statements)', async () => {
+  it('reads nothing when the book does not apply rules (a deposit stays two statements)', async () => {
     await expect(
       fillFromRules(untouchable, { bookId: 'book', appliesRules: false }, draft),
     ).resolves.toBeNull();
   });
 
-  it('reads the setting from the book when the caller does not know it', async () => {
-    await expect(fillFromRules(untouchable, { bookId: 'book' }, draft)).rejects.toThrow(
-      'the database was used',
-    );
+  it("reads the book's rules when it applies them", async () => {
+    await expect(
+      fillFromRules(untouchable, { bookId: 'book', appliesRules: true }, draft),
+    ).rejects.toThrow('the database was used');
   });
 });

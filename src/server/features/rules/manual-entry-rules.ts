@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/connect.js';
-import { appliesRulesToManualEntries } from '../books/book-repository.js';
 import { firstMatch } from './rule-match.js';
 import { activeRules } from './rule-service.js';
 
@@ -36,12 +35,11 @@ export interface ManualRuleFill {
  */
 export async function fillFromRules(
   db: DbOrTx,
-  book: { bookId: string; appliesRules?: boolean | undefined },
+  book: { bookId: string; appliesRules: boolean },
   draft: ManualEntryDraft,
 ): Promise<ManualRuleFill | null> {
-  const { bookId } = book;
-  if (!(book.appliesRules ?? (await appliesRulesToManualEntries(db, bookId)))) return null;
-  const rule = firstMatch(await activeRules(db, bookId), {
+  if (!book.appliesRules) return null;
+  const rule = firstMatch(await activeRules(db, book.bookId), {
     accountId: draft.accountId,
     amountCents: draft.amountCents,
     description: draft.description,
