@@ -56,6 +56,7 @@ export const MESSAGES = {
   authRequired: 'Authentication required. Send Authorization: Bearer <token>.',
   sessionInvalid: 'Your session has expired or is no longer valid. Please sign in again.',
   internal: 'Something went wrong on our side. Please try again.',
+  busy: 'The database was busy with conflicting changes and nothing was recorded. Please try again.',
 } as const;
 
 export function isAppErrorCode(value: unknown): value is AppErrorCode {

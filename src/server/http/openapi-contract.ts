@@ -13,6 +13,7 @@ import type { RestProcedure } from './rest-procedures.js';
  * - names a resource by id (`x-resource`): 404;
  * - honours an Idempotency-Key: 422 IDEMPOTENCY_KEY_REUSED (and 400 for a malformed key);
  * - counted against a rate limit (sign-in, or any mutation of a signed-in user): 429;
+ * - a mutation of a signed-in user: 503 when PostgreSQL kept aborting it as a deadlock;
  * - plus the refusals its meta declares (`refusals`, app error codes), and the statuses of the
  *   legacy `openapi.errorResponses` it may still list.
  */
@@ -57,6 +58,8 @@ export function derivedFailures(procedure: RestProcedure): DerivedFailure[] {
     add(422, 'IDEMPOTENCY_KEY_REUSED');
   }
   if (procedure.rateLimited) add(429, 'TOO_MANY_REQUESTS');
+  // A signed-in change that keeps losing deadlocks after its retries (src/server/trpc/init.ts).
+  if (procedure.protected && procedure.method !== 'GET') add(503, 'SERVICE_UNAVAILABLE');
   for (const code of procedure.refusals) add(APP_ERRORS[code].status, code);
   // A status listed without codes may carry any code of that status.
   const legacy = procedure.openapi?.errorResponses;

@@ -3,6 +3,11 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { MESSAGES, type AppErrorCode } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { resolveSession, type SignedIn } from '../features/sessions/session-service.js';
+import {
+  TRANSIENT_CONFLICT_RETRIES,
+  isTransientConflict,
+  pauseBeforeRetry,
+} from '../db/transient-conflicts.js';
 import { describeError, toTRPCError } from './errors.js';
 import type { Context } from './context.js';
 import { emailNamedBy } from './usage-limits.js';
@@ -85,7 +90,19 @@ const signedIn = t.middleware(async ({ ctx, type, next }) => {
     }
   }
   // tRPC merges this into the context; spreading the whole context here would copy it twice.
-  return rethrowAppError(await next({ ctx: session }));
+  let result = await next({ ctx: session });
+  if (type !== 'mutation') return rethrowAppError(result);
+  // A mutation PostgreSQL aborted for a deadlock or a serialization failure wrote nothing: it
+  // runs again from its input (docs/ledger.md#concurrency), and answers 503 only if it keeps losing.
+  for (let attempt = 1; !result.ok && isTransientConflict(result.error); attempt += 1) {
+    if (attempt > TRANSIENT_CONFLICT_RETRIES) {
+      ctx.responseHeaders['retry-after'] = '1';
+      throw toTRPCError(new AppError('SERVICE_UNAVAILABLE', MESSAGES.busy));
+    }
+    await pauseBeforeRetry(attempt);
+    result = await next({ ctx: session });
+  }
+  return rethrowAppError(result);
 });
 
 /**

@@ -215,6 +215,19 @@ export function lockBatch(db: DbOrTx, bookId: string, batchId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Locks a batch's live entries in id order: a revert takes them before their accounts, in the
+ * same order as every change of the ledger (docs/ledger.md#concurrency), so the two never wait on
+ * each other in a cycle.
+ */
+export async function lockBatchEntries(db: DbOrTx, bookId: string, batchId: string): Promise<void> {
+  await sql`
+    SELECT id FROM transactions
+    WHERE book_id = ${bookId}::uuid AND import_batch_id = ${batchId}::uuid AND deleted_at IS NULL
+    ORDER BY id
+    FOR NO KEY UPDATE`.execute(db);
+}
+
 /** The signed sum of a batch's live entries, per account they are on now. */
 export async function liveBatchTotals(
   db: DbOrTx,

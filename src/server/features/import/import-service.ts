@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/connect.js';
-import type { ImportBatchRow } from '../../db/schema.js';
+import type { AccountRow, ImportBatchRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toAccount } from '../accounts/account-service.js';
 import { findAccount, lockAccount } from '../accounts/account-repository.js';
@@ -27,6 +27,7 @@ import {
   listBatches,
   liveBatchTotals,
   lockBatch,
+  lockBatchEntries,
   markReverted,
   moveBalance,
   saveMapping,
@@ -278,13 +279,21 @@ export async function revertImport(
   const batch = await lockBatch(db, ctx.bookId, batchId);
   if (!batch || batch.change_id === null) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
   if (batch.reverted_at !== null) throw new AppError('CONFLICT', IMPORT_MESSAGES.alreadyReverted);
-  const home = await lockAccount(db, ctx.bookId, batch.account_id);
-  if (!home) throw new AppError('UNPROCESSABLE', IMPORT_MESSAGES.accountGone);
-  let homeAfter = home;
-  // The batch's own account first, then any its entries were moved to since, in id order.
-  for (const { account_id, total } of await liveBatchTotals(db, ctx.bookId, batchId)) {
-    const account = account_id === home.id ? home : await lockAccount(db, ctx.bookId, account_id);
+  // The entries, then every account they are on and the batch's own, each set in id order:
+  // the order of every change of the ledger, so a revert and an edit cannot deadlock.
+  await lockBatchEntries(db, ctx.bookId, batchId);
+  const totals = await liveBatchTotals(db, ctx.bookId, batchId);
+  const accountIds = [...new Set([batch.account_id, ...totals.map((t) => t.account_id)])].sort();
+  const locked = new Map<string, AccountRow>();
+  for (const id of accountIds) {
+    const account = await lockAccount(db, ctx.bookId, id);
     if (!account) throw new AppError('UNPROCESSABLE', IMPORT_MESSAGES.accountGone);
+    locked.set(id, account);
+  }
+  const home = locked.get(batch.account_id) as AccountRow;
+  let homeAfter = home;
+  for (const { account_id, total } of totals) {
+    const account = locked.get(account_id) as AccountRow;
     const delta = -BigInt(total);
     const moved = await moveBalance(db, ctx.bookId, account_id, delta, MAX_BALANCE_CENTS);
     if (!moved) {
