@@ -28,11 +28,20 @@ export function unitsToCents(units: number): bigint {
   return BigInt(Math.round(units * 100));
 }
 
-/** Converts cents to a JSON-safe unit amount; exact for every balance up to MAX_BALANCE_CENTS. */
-const MAX_SAFE_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+/**
+ * The largest number of cents a JSON number carries exactly (2^53 - 1, 90,071,992,547,409.91):
+ * every balance and amount fits; a sum of many may not (docs/money.md#sums-past-the-exact-range).
+ */
+export const MAX_EXACT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** Whether cents cross the API as a JSON number of units without losing a cent. */
+export function isExactInJson(cents: bigint): boolean {
+  return cents <= MAX_EXACT_CENTS && cents >= -MAX_EXACT_CENTS;
+}
+
+/** Converts cents to a JSON-safe unit amount; exact for every balance up to MAX_BALANCE_CENTS. */
 export function centsToUnits(cents: bigint): number {
-  if (cents > MAX_SAFE_CENTS || cents < -MAX_SAFE_CENTS) {
+  if (!isExactInJson(cents)) {
     throw new RangeError('Amount too large to represent exactly');
   }
   return Number(cents) / 100;

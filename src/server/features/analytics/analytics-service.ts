@@ -1,6 +1,12 @@
 import type { Db } from '../../db/connect.js';
-import { notFound } from '../../lib/app-error.js';
-import { centsToUnits, sumCents } from '../../../shared/money.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import {
+  MAX_EXACT_CENTS,
+  centsToUnits,
+  formatCents,
+  isExactInJson,
+  sumCents,
+} from '../../../shared/money.js';
 import type {
   BalanceOverTime,
   CategorySpending,
@@ -28,6 +34,20 @@ import {
 export const UNCATEGORISED = 'Uncategorised';
 /** The colour of the uncategorised bucket: slate, readable on both themes. */
 export const UNCATEGORISED_COLOR = '#64748b';
+
+export const ANALYTICS_MESSAGES = {
+  tooLarge: `A figure of this chart passes ${formatCents(MAX_EXACT_CENTS)} and cannot be shown exactly: choose a shorter period or one account`,
+} as const;
+
+/**
+ * A figure in currency units. Sums of many entries or accounts can pass what a JSON number holds
+ * exactly; such a chart is refused (422) rather than answered a few cents off
+ * (docs/money.md#sums-past-the-exact-range).
+ */
+function units(cents: bigint): number {
+  if (!isExactInJson(cents)) throw new AppError('UNPROCESSABLE', ANALYTICS_MESSAGES.tooLarge);
+  return centsToUnits(cents);
+}
 
 /** A filter naming another book's, a deleted or a missing account answers 404, like elsewhere. */
 function checked<T>(result: { accountOk: boolean; rows: T[] }): T[] {
@@ -71,7 +91,7 @@ function toCategories(rows: readonly CategoryCentsRow[]): {
       name: row.category_id === null ? UNCATEGORISED : (row.name ?? UNCATEGORISED),
       color: row.color ?? UNCATEGORISED_COLOR,
       groupName: row.group_name,
-      amount: centsToUnits(cents),
+      amount: units(cents),
       share: shareOf(cents, total),
       entries: row.entries,
     })),
@@ -82,7 +102,7 @@ export async function getSpendingByCategory(db: Db, period: Period): Promise<Spe
   const { total, categories } = toCategories(checked(await spendingByCategory(db, period)));
   return {
     period: { from: period.from, to: period.to },
-    total: centsToUnits(total),
+    total: units(total),
     categories,
   };
 }
@@ -100,14 +120,14 @@ export async function getIncomeVsSpending(
   return {
     months: rows.map((row) => ({
       month: row.month,
-      income: centsToUnits(row.income),
-      spending: centsToUnits(row.spending),
-      net: centsToUnits(row.net),
+      income: units(row.income),
+      spending: units(row.spending),
+      net: units(row.net),
     })),
     average: {
-      income: centsToUnits(averageCents(rows.map((r) => r.income))),
-      spending: centsToUnits(averageCents(rows.map((r) => r.spending))),
-      net: centsToUnits(averageCents(rows.map((r) => r.net))),
+      income: units(averageCents(rows.map((r) => r.income))),
+      spending: units(averageCents(rows.map((r) => r.spending))),
+      net: units(averageCents(rows.map((r) => r.net))),
     },
   };
 }
@@ -122,8 +142,8 @@ export async function getBalanceOverTime(db: Db, period: Period): Promise<Balanc
     const balances = series.map((values) => values[i] ?? 0n);
     days.push({
       date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
-      total: centsToUnits(sumCents(balances)),
-      balances: balances.map(centsToUnits),
+      total: units(sumCents(balances)),
+      balances: balances.map(units),
     });
   }
   if (length === 0) {
@@ -145,7 +165,7 @@ export async function getTopPayees(db: Db, period: Period): Promise<TopPayees> {
     period: { from: period.from, to: period.to },
     payees: rows.map((row) => ({
       payee: row.payee,
-      amount: centsToUnits(BigInt(row.cents)),
+      amount: units(BigInt(row.cents)),
       entries: row.entries,
     })),
   };
@@ -161,7 +181,7 @@ export async function getLargestEntries(db: Db, period: Period): Promise<Largest
       transactionType: row.transaction_type,
       description: row.description,
       payee: row.payee,
-      amount: centsToUnits(BigInt(row.cents)),
+      amount: units(BigInt(row.cents)),
       accountId: row.account_id,
       accountTitle: row.account_title,
       categoryId: row.category_id,
@@ -184,12 +204,12 @@ export async function getDashboardFigures(
     thisMonth: {
       from: first.this_start,
       to: first.this_end,
-      spending: centsToUnits(total('this_total')),
+      spending: units(total('this_total')),
     },
     lastMonth: {
       from: first.last_start,
       to: first.last_end,
-      spending: centsToUnits(total('last_total')),
+      spending: units(total('last_total')),
     },
     categories,
   };
