@@ -7,7 +7,8 @@
  * server the fresh database is made on; BENCH_SECONDS (default 10) is each measurement's length;
  * BENCH_ONLY=ledger measures only the ledger's pages (first, deep, search, filtered, by amount),
  * at 32 connections and one client, without the deposits and the limits (about a minute);
- * BENCH_ONLY=analytics only the charts and the CSV export; BENCH_ONLY=import only the import.
+ * BENCH_ONLY=analytics only the charts and the CSV export; BENCH_ONLY=import only the import;
+ * BENCH_ONLY=attack only the latency under issue 19's worst case (BENCH_ATTACK_SECONDS, 30).
  * Exits 1 when a measurement had failed requests or a target is missed.
  */
 import { randomInt } from 'node:crypto';
@@ -18,6 +19,7 @@ import { peakRssBytes } from './rss.js';
 import { LEDGER_PAGES, printReport, type AppMeasurement, type AppScenario } from './report.js';
 import { seed, type Seeded } from './seed.js';
 import { runImportBench } from './import-bench.js';
+import { benchUnderAttack, printAttackReport } from './under-attack.js';
 import { benchAnalytics, printAnalyticsReport, seedAnalyticsBook } from './analytics.js';
 import {
   REPO_ROOT,
@@ -32,7 +34,7 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = '10';
-const SUBSETS = ['ledger', 'analytics', 'import'];
+const SUBSETS = ['ledger', 'analytics', 'import', 'attack'];
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !SUBSETS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: the subsets are ${SUBSETS.join(', ')}`);
@@ -184,6 +186,11 @@ async function main(): Promise<void> {
     if (!(await runImportBench(baseDatabaseUrl))) process.exitCode = 1;
     return;
   }
+  // BENCH_ONLY=attack: only the latency under the worst case of issue 19 (bench/under-attack.ts).
+  if (process.env.BENCH_ONLY === 'attack') {
+    if (!printAttackReport(await benchUnderAttack(baseDatabaseUrl))) process.exitCode = 1;
+    return;
+  }
   const began = Date.now();
   const database = await createFreshDatabase(baseDatabaseUrl);
   const app = new ServerProcess({
@@ -300,6 +307,9 @@ async function main(): Promise<void> {
   }
   // The full run ends with the import scenario; BENCH_ONLY=ledger or analytics leave it out.
   if (ONLY === undefined && !(await runImportBench(baseDatabaseUrl))) failed = true;
+  if (ONLY === undefined && !printAttackReport(await benchUnderAttack(baseDatabaseUrl))) {
+    failed = true;
+  }
   if (failed) process.exitCode = 1;
 }
 

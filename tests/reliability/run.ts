@@ -7,7 +7,9 @@
  *
  *   1. the real server on PostgreSQL under load (full: 48 clients, 60 s; quick: 32, 10 s);
  *   2. the broken toy server: the negative control, which MUST be reported as violating;
- *   3. the crash test on PostgreSQL, then 4. on PGlite (kill -9 at random moments, restart).
+ *   3. the crash test on PostgreSQL, then 4. on PGlite (kill -9 at random moments, restart);
+ *   5. the real server on PostgreSQL under the same load while neighbours hold CSV exports
+ *      unread, export, chart, restore and import with backtracking rules (harness/neighbours.ts).
  *
  * Exits 1 if any invariant is violated on the real server, if the negative control passes, or if
  * a scenario could not run.
@@ -15,7 +17,10 @@
 import { parseArgs } from 'node:util';
 import { startBrokenToyServer } from './broken-toy-server.js';
 import { runCrashTest } from './crash-test.js';
-import { runHarness, type HarnessResult } from './harness.js';
+import { HarnessRun, runHarness, type HarnessResult } from './harness.js';
+import { ApiClient } from './harness/client.js';
+import { addNeighbourChecks } from './harness/neighbour-checks.js';
+import { Neighbours } from './harness/neighbours.js';
 import { postgresLedgerReader } from './harness/ledger-reader.js';
 import { formatComparison, formatResult } from './harness/report.js';
 import { selfTestChecker } from './harness/self-test.js';
@@ -37,6 +42,13 @@ interface Profile {
     kills: number;
     replayLimit: number;
   };
+  neighbours: {
+    load: { clients: number; durationMs: number; requestCap: number };
+    people: number;
+    bookRows: number;
+    holdExportMs: number;
+    exportsHeld: number;
+  };
 }
 
 const PROFILES: Record<'quick' | 'full', Profile> = {
@@ -50,6 +62,13 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       kills: 3,
       replayLimit: 300,
     },
+    neighbours: {
+      load: { clients: 16, durationMs: 12_000, requestCap: 50_000 },
+      people: 2,
+      bookRows: 5_000,
+      holdExportMs: 4_000,
+      exportsHeld: 12,
+    },
   },
   full: {
     load: { clients: 48, durationMs: 60_000, requestCap: 400_000 },
@@ -60,6 +79,13 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       requestCap: 400_000,
       kills: 5,
       replayLimit: 2_000,
+    },
+    neighbours: {
+      load: { clients: 24, durationMs: 40_000, requestCap: 200_000 },
+      people: 3,
+      bookRows: 10_000,
+      holdExportMs: 10_000,
+      exportsHeld: 12,
     },
   },
 };
@@ -92,6 +118,54 @@ async function realServerOnPostgres(
     });
     result.notes.push(`Server log: ${server.logPath}`);
     return result;
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+/**
+ * The load of scenario 1 (fewer clients), while neighbours do the heavy and hostile things of the
+ * second outside review beside it; their own checks (m)-(o) join the harness's.
+ */
+async function neighboursOnPostgres(
+  testDatabaseUrl: string,
+  profile: Profile,
+): Promise<HarnessResult> {
+  const database = await createFreshDatabase(testDatabaseUrl);
+  const server = new ServerProcess({
+    label: 'neighbours-postgres',
+    backend: { kind: 'postgres', databaseUrl: database.url },
+    port: await freePort(),
+  });
+  try {
+    await server.start();
+    const run = await HarnessRun.prepare({
+      baseUrl: server.url,
+      label: 'neighbours / PostgreSQL',
+      ...profile.neighbours.load,
+    });
+    const api = new ApiClient(server.url, 120_000);
+    try {
+      const neighbours = await Neighbours.prepare({
+        api,
+        runId: run.runId,
+        seed: run.options.seed,
+        durationMs: profile.neighbours.load.durationMs,
+        people: profile.neighbours.people,
+        bookRows: profile.neighbours.bookRows,
+        holdExportMs: profile.neighbours.holdExportMs,
+        exportsHeld: profile.neighbours.exportsHeld,
+      });
+      const [, record] = await Promise.all([run.runLoad(), neighbours.run()]);
+      const result = await run.check({ ledgerReader: postgresLedgerReader(database.url) });
+      await addNeighbourChecks(result, record, database.url);
+      result.notes.push(`Server log: ${server.logPath}`);
+      return result;
+    } finally {
+      api.close();
+      run.close();
+    }
   } finally {
     await server.stop();
     await database.drop();
@@ -151,7 +225,9 @@ function verdict(outcome: Outcome): { ok: boolean; text: string } {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+  });
   const mode = values.quick ? 'quick' : 'full';
   const profile = PROFILES[mode];
   const testDatabaseUrl =
@@ -165,30 +241,36 @@ async function main(): Promise<number> {
   );
   for (const problem of selfTest.problems) console.log(`  !! ${problem}`);
 
+  // Every scenario, in order; --only NAME runs those whose name starts with NAME.
+  const scenarios: [Omit<Outcome, 'result' | 'error'>, () => Promise<HarnessResult>][] = [
+    [
+      { name: 'server / PostgreSQL', expectViolations: false },
+      () => realServerOnPostgres(testDatabaseUrl, profile),
+    ],
+    [{ name: 'broken toy (control)', expectViolations: true }, () => brokenToyServer(profile)],
+    ...(['postgres', 'pglite'] as const).map((backend) => {
+      const name = `crash / ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`;
+      return [
+        { name, expectViolations: false },
+        () =>
+          runCrashTest({
+            label: name,
+            backend,
+            testDatabaseUrl,
+            ...profile.crash,
+            durationMs: profile.crash.durationMs[backend],
+          }),
+      ] as [Omit<Outcome, 'result' | 'error'>, () => Promise<HarnessResult>];
+    }),
+    [
+      { name: 'neighbours / PostgreSQL', expectViolations: false },
+      () => neighboursOnPostgres(testDatabaseUrl, profile),
+    ],
+  ];
   const outcomes: Outcome[] = [];
-  outcomes.push(
-    await attempt({ name: 'server / PostgreSQL', expectViolations: false }, () =>
-      realServerOnPostgres(testDatabaseUrl, profile),
-    ),
-  );
-  outcomes.push(
-    await attempt({ name: 'broken toy (control)', expectViolations: true }, () =>
-      brokenToyServer(profile),
-    ),
-  );
-  for (const backend of ['postgres', 'pglite'] as const) {
-    const name = `crash / ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`;
-    outcomes.push(
-      await attempt({ name, expectViolations: false }, () =>
-        runCrashTest({
-          label: name,
-          backend,
-          testDatabaseUrl,
-          ...profile.crash,
-          durationMs: profile.crash.durationMs[backend],
-        }),
-      ),
-    );
+  for (const [outcome, run] of scenarios) {
+    if (values.only && !outcome.name.startsWith(values.only)) continue;
+    outcomes.push(await attempt({ ...outcome }, run));
   }
 
   const results = outcomes.flatMap((o) => (o.result ? [o.result] : []));
