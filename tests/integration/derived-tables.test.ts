@@ -111,7 +111,8 @@ describe('tables derived from the router', () => {
     };
     const statuses = (path: string, method: string) =>
       Object.keys(document.paths[path]?.[method]?.responses ?? {});
-    // Input, body, session, id, Idempotency-Key, the writes limit; 408 and 500 everywhere.
+    // Input, body, session, id, Idempotency-Key, the writes limit, a change retried past its
+    // deadlocks (503); 408 and 500 everywhere.
     expect(statuses('/api/probe/{id}/touch', 'post')).toEqual([
       '200',
       '400',
@@ -123,6 +124,7 @@ describe('tables derived from the router', () => {
       '422',
       '429',
       '500',
+      '503',
     ]);
     // A public query with one optional field: 400 for it, nothing else of its own.
     expect(statuses('/api/probe', 'get')).toEqual(['200', '400', '408', '500']);
