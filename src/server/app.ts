@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { openDatabase, type Database } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { envSchema, type Env } from './env.js';
+import { envSchema, exportsPerInstance, type Env } from './env.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientDistDir } from './lib/paths.js';
 import { createContextFactory, type ContextFactory } from './trpc/context.js';
@@ -15,6 +15,7 @@ import { installErrorHandlers } from './http/fastify-errors.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 import { mountTrpcDoor } from './http/trpc-door.js';
+import { cleanUpDeadRestores } from './features/export/restore-cleanup.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
 import { firebaseSessionCheck } from './features/auth/firebase-session-check.js';
 import {
@@ -30,6 +31,7 @@ import { AccessLogController } from './http/request-logging.js';
 import { registerCors } from './http/cors.js';
 import { requestIdOf } from './http/request-id.js';
 import { withLogRedaction } from './http/log-redaction.js';
+import { largeBodyGate } from './http/large-body-gate.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -118,6 +120,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ));
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
+  // A restore that died (a crash mid-restore) left a mark on its book: undone in the background
+  // (docs/analytics.md#full-export-and-restore).
+  const deadRestores = cleanUpDeadRestores(database, app.log).catch((error: unknown) => {
+    app.log.error({ err: error }, 'restore: looking for dead restores failed');
+  });
+  app.addHook('onClose', () => deadRestores);
 
   // Rate-limit counters live here when set, so every instance shares them.
   // ioredis is loaded only when configured: its modules cost every other server memory.
@@ -163,6 +171,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         signInFailuresPerEmailAndIp: env.AUTH_RATE_LIMIT_PER_EMAIL,
         signInFailuresPerIp: env.AUTH_FAILURE_LIMIT_PER_IP,
         writesPerUser: env.WRITE_RATE_LIMIT_PER_USER,
+        exportsPerUser: env.EXPORT_RATE_LIMIT_PER_USER,
+        exportsPerInstance: exportsPerInstance(env),
+        fullExportsPerInstance: env.FULL_EXPORTS_PER_INSTANCE,
+        exportMaxSeconds: env.EXPORT_MAX_SECONDS,
+        analyticsPerUser: env.ANALYTICS_RATE_LIMIT_PER_USER,
+        analyticsConcurrentPerUser: env.ANALYTICS_CONCURRENCY_PER_USER,
       },
       redis,
     ),
@@ -182,8 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // JSON bodies only, within the body limit; batches of at most MAX_BATCH_ITEMS calls, and
   // none of a sign-in procedure (src/server/http/trpc-door.ts).
+  const admitLargeBody = largeBodyGate();
   await mountTrpcDoor(app, {
     prefix: '/trpc',
+    largeBodyGate: admitLargeBody,
     maxBatchItems: MAX_BATCH_ITEMS,
     unbatchable: new Set(
       listProcedures(appRouter)
@@ -201,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
-  mountRestRoutes(app, appRouter, createContext);
+  mountRestRoutes(app, appRouter, createContext, admitLargeBody);
   mountCsvExport(app, createContext);
   await registerApiDocs(app, buildOpenApiDocument(appRouter, API_VERSION));
   await registerClientApp(app, options.clientDir ?? clientDistDir);

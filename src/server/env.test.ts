@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.js';
+import { EnvError, exportsPerInstance, loadEnv } from './env.js';
 
 describe('loadEnv', () => {
   it('fills documented defaults', () => {
@@ -60,6 +60,34 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).DATABASE_URL).toBe(
       'postgres://u@127.0.0.1:5432/db',
     );
+  });
+
+  it('reads the limits of expensive reads, with their documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      EXPORT_RATE_LIMIT_PER_USER: 10,
+      FULL_EXPORTS_PER_INSTANCE: 1,
+      EXPORT_MAX_SECONDS: 600,
+      ANALYTICS_RATE_LIMIT_PER_USER: 240,
+      ANALYTICS_CONCURRENCY_PER_USER: 6,
+    });
+    // Exports per instance: 4, or fewer than the pool's connections when the pool is small.
+    expect(exportsPerInstance(env)).toBe(4);
+    expect(exportsPerInstance(loadEnv({ DATABASE_POOL_SIZE: '3' }))).toBe(2);
+    expect(exportsPerInstance(loadEnv({ DATABASE_POOL_SIZE: '1' }))).toBe(1);
+    expect(exportsPerInstance(loadEnv({ EXPORTS_PER_INSTANCE: '7' }))).toBe(7);
+    expect(() => loadEnv({ EXPORT_MAX_SECONDS: '0' })).toThrow(/EXPORT_MAX_SECONDS:/);
+    expect(() => loadEnv({ ANALYTICS_CONCURRENCY_PER_USER: 'many' })).toThrow(
+      /ANALYTICS_CONCURRENCY_PER_USER:/,
+    );
+  });
+
+  it('refuses more exports per instance than PostgreSQL connections less one', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', DATABASE_POOL_SIZE: '5' };
+    expect(() => loadEnv({ ...postgres, EXPORTS_PER_INSTANCE: '5' })).toThrow(
+      /EXPORTS_PER_INSTANCE: must be below DATABASE_POOL_SIZE \(5\)/,
+    );
+    expect(loadEnv({ ...postgres, EXPORTS_PER_INSTANCE: '4' }).EXPORTS_PER_INSTANCE).toBe(4);
   });
 
   it('reads TRUST_PROXY as off, on, a hop count or proxy addresses', () => {

@@ -62,6 +62,32 @@ export const envSchema = z.object({
   /** Changes (every mutation) per minute of one signed-in user; beyond: 429 with Retry-After. */
   WRITE_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(300),
   /**
+   * Exports (the CSV of a view and the full export, together) one user may start per minute;
+   * beyond: 429 with Retry-After. Each user runs one export at a time whatever this says.
+   */
+  EXPORT_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
+  /**
+   * Exports running at once on one instance (CSV and full together); more answer 429. Unset:
+   * 4, or DATABASE_POOL_SIZE - 1 when that is smaller (exportsPerInstance). Must stay below
+   * DATABASE_POOL_SIZE on PostgreSQL, so exports can never take every connection.
+   */
+  EXPORTS_PER_INSTANCE: z.coerce.number().int().min(1).max(200).optional(),
+  /** Full exports (GET /api/book/export: a whole book in memory) running at once on one instance. */
+  FULL_EXPORTS_PER_INSTANCE: z.coerce.number().int().min(1).max(200).default(1),
+  /**
+   * The longest a CSV export may take, from its first byte to its last: a download still
+   * running then is cut (the connection closed), so a client reading slowly cannot hold an
+   * export slot for ever.
+   */
+  EXPORT_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Analytics requests (each chart, the dashboard's figures) per minute of one user. */
+  ANALYTICS_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(240),
+  /**
+   * Analytics requests of one user running at once; one more waits up to a few seconds for
+   * another to end, then answers 429. The analytics page asks for 5 charts at once.
+   */
+  ANALYTICS_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
+  /**
    * A session of a Firebase user re-checks that user (disabled, deleted, tokens revoked) at most
    * this often while in use; a failed check ends it.
    */
@@ -174,6 +200,13 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
+/** Exports an instance runs at once: as configured, else 4, always below the pool size. */
+export function exportsPerInstance(
+  env: Pick<Env, 'EXPORTS_PER_INSTANCE' | 'DATABASE_POOL_SIZE'>,
+): number {
+  return env.EXPORTS_PER_INSTANCE ?? Math.max(1, Math.min(4, env.DATABASE_POOL_SIZE - 1));
+}
+
 function refuse(variable: string, message: string): never {
   throw new EnvError(`Invalid configuration:\n  ${variable}: ${message}`);
 }
@@ -233,5 +266,18 @@ export function loadEnv(
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  // Exports read in short statements, but a pool they could fill would still stall everyone.
+  if (
+    env.DATABASE_URL &&
+    env.EXPORTS_PER_INSTANCE !== undefined &&
+    env.DATABASE_POOL_SIZE > 1 &&
+    env.EXPORTS_PER_INSTANCE >= env.DATABASE_POOL_SIZE
+  ) {
+    refuse(
+      'EXPORTS_PER_INSTANCE',
+      `must be below DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}), so exports always leave ` +
+        'a connection for everything else',
+    );
+  }
   return { ...env, DEMO_MODE: resolveDemoMode(env, options) };
 }

@@ -53,6 +53,13 @@ export const MESSAGES = {
   undoOutdated: 'This entry was changed after that; undo is no longer possible',
   alreadyUndone: 'Already undone',
   entryAccountDeleted: 'The account of this entry was deleted',
+  entryStateInvalid:
+    'This change cannot be applied: it would leave an entry in a state the ledger does not allow',
+  bookRestoring: 'This book is being restored from a file; try again once the restore is done',
+  restoreInterrupted:
+    'A restore of this book was interrupted and is being undone; try again in a minute',
+  restoreBusy: 'This book is busy; try the restore again in a moment',
+  restoresBusy: 'The server is busy restoring other books; try the restore again in a minute',
   authRequired: 'Authentication required. Send Authorization: Bearer <token>.',
   sessionInvalid: 'Your session has expired or is no longer valid. Please sign in again.',
   internal: 'Something went wrong on our side. Please try again.',

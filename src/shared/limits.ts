@@ -61,3 +61,31 @@ export const ANALYTICS_LIST_MAX = 10;
  */
 export const EXPENSE_PAGE_DEFAULT = 50;
 export const EXPENSE_PAGE_MAX = 200;
+/**
+ * Restores of a book file running at once on one server instance; one more is refused with 429
+ * (docs/analytics.md#full-export-and-restore). Small, well below the database pool.
+ */
+export const RESTORES_PER_INSTANCE_MAX = 2;
+/**
+ * A book being restored carries a mark whose heartbeat each written chunk refreshes; a mark
+ * older than this belongs to a restore that died, and is cleaned up.
+ */
+export const RESTORE_STALE_SECONDS = 60;
+/**
+ * Rule patterns run on RE2 (docs/import.md#rules, decision 018). A pattern compiles to at most
+ * RULE_PATTERN_PROGRAM_MAX instructions (what one character of text can cost); one request's
+ * pattern rules read at most RULE_PATTERN_TEXT_MAX characters in all (rules x rows x text,
+ * counted before matching starts): a rule test at its limits (RULE_TEST_SCAN_MAX entries of
+ * DESCRIPTION_MAX + PAYEE_MAX characters) fits exactly; an import over it is refused.
+ */
+export const RULE_PATTERN_PROGRAM_MAX = 150;
+export const RULE_PATTERN_TEXT_MAX = RULE_TEST_SCAN_MAX * (DESCRIPTION_MAX + PAYEE_MAX);
+/**
+ * A bank file holds at most this many statements (OFX STMTRS/CCSTMTRS, QIF !Account blocks,
+ * camt Stmt/Rpt), and at most IMPORT_LINES_MAX physical lines, empty ones included: a file of
+ * empty lines is refused by its size, not read (docs/import.md).
+ */
+export const IMPORT_STATEMENTS_MAX = 20;
+export const IMPORT_LINES_MAX = 250_000;
+/** Any one field of a bank file is cut to this many characters before a pattern looks at it. */
+export const IMPORT_FIELD_MAX = 1_000;

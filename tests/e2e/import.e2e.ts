@@ -135,9 +135,12 @@ describe('import journey', () => {
     await w.goto(`/import?accountId=${account.id}`);
     await chooseFile();
     await page.getByText('4 new, 0 duplicates', { exact: false }).waitFor();
-    expect(await page.getByRole('cell', { name: 'Coffee shops' }).count()).toBe(2);
-    expect(await page.getByRole('cell', { name: 'Groceries' }).count()).toBe(1);
-    expect(await page.getByRole('cell', { name: 'Coffee', exact: true }).count()).toBe(2);
+    // Polled: the review names rules and categories once their lists have loaded.
+    await expect.poll(() => page.getByRole('cell', { name: 'Coffee shops' }).count()).toBe(2);
+    await expect.poll(() => page.getByRole('cell', { name: 'Groceries' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Coffee', exact: true }).count())
+      .toBe(2);
     await page.getByRole('button', { name: 'Import 4 rows' }).click();
     await toast(page, 'Imported 4 transactions');
 

@@ -1,3 +1,4 @@
+import { plainCsvMapping } from './csv-mapping.js';
 import type { RestProcedure } from './api-surface.js';
 import { routeName } from './api-surface.js';
 import type { TestApp, TestUser } from './test-app.js';
@@ -60,9 +61,14 @@ const COMPLETIONS: Record<string, Completion> = {
       user,
     };
   },
-  // The schema's example file is a header alone: a careful import has a row to import.
+  // The schema's example file is a header alone: a careful import has a row to import, and
+  // confirms its columns (a file of one deposit asks whether every row is money in).
   'POST /api/imports': async (input, { user }) => ({
-    input: { ...input, content: Buffer.from('Date,Amount\n2025-01-15,12.50\n').toString('base64') },
+    input: {
+      ...input,
+      content: Buffer.from('Date,Amount\n2025-01-15,12.50\n').toString('base64'),
+      mapping: plainCsvMapping({ description: false }),
+    },
     user,
   }),
   // A restore takes an empty book: the user's whole book, exported, goes into a new person's.

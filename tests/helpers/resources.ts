@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { plainCsvMapping } from './csv-mapping.js';
 import { sql } from 'kysely';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 import { MESSAGES } from '../../src/shared/errors.js';
@@ -214,6 +215,8 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
         accountId,
         fileName: 'fixture.csv',
         content: Buffer.from(csv).toString('base64'),
+        // One deposit alone: the columns confirmed, as a person would (every row is money in).
+        mapping: plainCsvMapping(),
       });
       return imported.data.batch.id;
     },

@@ -8,6 +8,7 @@ import {
   insertTransfer,
 } from '../helpers/ledger-sql.js';
 import { EXPORT_BATCH_ROWS } from '../../src/server/features/export/csv-export-repository.js';
+import { DOORS } from '../helpers/doors.js';
 
 const HEADER = 'Date,Type,Amount,Account,Category,Payee,Description,Tags';
 
@@ -93,7 +94,7 @@ describe('CSV export of a Transactions view', () => {
       '2026-01-01,deposit,1000.00,"Checking, main",,,"Deposit to account Checking, main",',
       '2026-01-05,expense,-12.50,"Checking, main",Groceries,\'@market,"Weekly ""big"" shop, with bags","food, home"',
       `2026-01-06,expense,-3.00,,,'+Cafe,"'-2 coffees\nat noon",`,
-      '2026-01-07,expense,-50.00,"Checking, main",Groceries; Dining out,Big Store,,',
+      '2026-01-07,expense,-50.00,"Checking, main","Groceries; Dining out",Big Store,,',
       '2026-01-08,transfer out,-200.00,"Checking, main",,,,',
       "2026-01-08,transfer in,200.00,'=Savings,,,,",
     ]);
@@ -137,12 +138,52 @@ describe('CSV export of a Transactions view', () => {
     const foreign = await exportCsv(`accountId=${checking}`, other);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Account not found');
+    const foreignCategory = await exportCsv(`categoryId=${groceries}`, other);
+    expect(foreignCategory.statusCode).toBe(404);
+    expect(foreignCategory.json().message).toBe('Category not found');
     const signedOut = await exportCsv('', null);
     expect(signedOut.statusCode).toBe(401);
     expect((await exportCsv('', { ...user, token: 'nope' })).statusCode).toBe(401);
     // Nobody else's rows ever show.
     expect(linesOf((await exportCsv('', other)).body)).toEqual([HEADER]);
   });
+
+  // Security review finding 11a: the export refuses every id filter the list refuses, with the
+  // same status and message, before its first byte (the list through both doors).
+  it.each(DOORS)(
+    "answers 404 for an id filter naming another book's or a missing resource, as the list does (%s)",
+    async (_name, makeDoor) => {
+      const other = await t.signUp();
+      const list = makeDoor(t, other);
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const otherCategory = (await categoriesByName(t.database.db, other.bookId)).get('Groceries');
+      const cases: [string, string, string][] = [
+        ['categoryId', groceries, 'Category not found'],
+        ['categoryId', missing, 'Category not found'],
+        ['accountId', checking, 'Account not found'],
+        ['accountId', missing, 'Account not found'],
+      ];
+      for (const [field, id, message] of cases) {
+        const listed = await list.listTransactions({ [field]: id });
+        expect(listed.status, `list ${field}=${id}`).toBe(404);
+        expect(listed.body.message).toBe(message);
+        const exported = await exportCsv(`${field}=${id}`, other);
+        expect(exported.statusCode, `export ${field}=${id}`).toBe(listed.status);
+        expect(exported.headers['content-type']).toMatch(/^application\/json/);
+        expect(exported.json()).toMatchObject({ success: false, code: 'NOT_FOUND', message });
+      }
+      // Both filters wrong: the account is named first, as the list does.
+      const both = await exportCsv(`accountId=${missing}&categoryId=${missing}`, other);
+      expect(both.json().message).toBe(
+        (await list.listTransactions({ accountId: missing, categoryId: missing })).body.message,
+      );
+      // The caller's own category, and "none", still export.
+      expect((await exportCsv(`categoryId=${otherCategory?.id ?? ''}`, other)).statusCode).toBe(
+        200,
+      );
+      expect((await exportCsv('categoryId=none', other)).statusCode).toBe(200);
+    },
+  );
 
   it('streams every row of a large view in order across batches', async () => {
     const someone = await t.signUp();

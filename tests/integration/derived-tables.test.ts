@@ -111,14 +111,15 @@ describe('tables derived from the router', () => {
     };
     const statuses = (path: string, method: string) =>
       Object.keys(document.paths[path]?.[method]?.responses ?? {});
-    // Input, body, session, id, Idempotency-Key, the writes limit, a change retried past its
-    // deadlocks (503); 408 and 500 everywhere.
+    // Input, body, session (and its book being restored: 409), id, Idempotency-Key, the writes
+    // limit, a change retried past its deadlocks (503); 408 and 500 everywhere.
     expect(statuses('/api/probe/{id}/touch', 'post')).toEqual([
       '200',
       '400',
       '401',
       '404',
       '408',
+      '409',
       '413',
       '415',
       '422',

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { ledgerViolations } from '../helpers/ledger-invariants.js';
 
 // Bank file import (docs/import.md) through the REST door, as a script would use it: each
 // fixture of tests/fixtures/imports imported into a fresh account, and the exact entries and
@@ -184,12 +185,13 @@ describe('importing each fixture', () => {
       '202607100005',
     ]);
     expect((await commit(account, 'statement-v1.ofx')).status).toBe(200);
+    // NAME is the payee, MEMO the description (NAME again when there is no MEMO).
     expect(await entriesOf(account)).toEqual([
-      ['2026-07-01', 1500, 'PAYROLL DEPOSIT', '', null],
-      ['2026-07-03', -42.17, 'SHELL OIL 5512', '', null],
-      ['2026-07-03', -3.5, 'BLUE BOTTLE COFFEE', '', null],
-      ['2026-07-03', -3.5, 'BLUE BOTTLE COFFEE', '', null],
-      ['2026-07-10', -120, 'BARNES & NOBLE', '', null],
+      ['2026-07-01', 1500, 'ACME CORP', 'PAYROLL DEPOSIT', null],
+      ['2026-07-03', -42.17, 'SHELL OIL 5512', 'SHELL OIL 5512', null],
+      ['2026-07-03', -3.5, 'BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE', null],
+      ['2026-07-03', -3.5, 'BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE', null],
+      ['2026-07-10', -120, 'BARNES & NOBLE', 'BARNES & NOBLE', null],
     ]);
     expect(await balanceOf(account)).toBe(1330.83);
   });
@@ -198,9 +200,9 @@ describe('importing each fixture', () => {
     const account = await newAccount();
     expect((await commit(account, 'statement-v2.ofx')).status).toBe(200);
     expect(await entriesOf(account)).toEqual([
-      ['2026-08-01', 2100, 'SALAIRE AOUT', '', null],
-      ['2026-08-04', -18.9, 'Café & Crème', '', null],
-      ['2026-08-12', -735, 'LOYER AOUT', '', null],
+      ['2026-08-01', 2100, 'SALAIRE AOUT', 'SALAIRE AOUT', null],
+      ['2026-08-04', -18.9, 'CB 0408', 'Café & Crème', null],
+      ['2026-08-12', -735, 'LOYER AOUT', 'LOYER AOUT', null],
     ]);
     expect(await balanceOf(account)).toBe(1346.1);
   });
@@ -301,7 +303,7 @@ describe('duplicates', () => {
 describe('refusals and broken files', () => {
   it('an import that would take the balance below its floor is refused with the figure, nothing written', async () => {
     const account = await newAccount();
-    const res = await commit(account, 'bad-rows.csv');
+    const res = await commit(account, 'bad-rows.csv', { reading: { roundSubCents: false } });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
@@ -315,8 +317,7 @@ describe('refusals and broken files', () => {
   it('lists the rows it cannot read with the reason, and imports the rest', async () => {
     const account = await newAccount();
     await call('POST', `/api/account/${account}/deposit`, { amount: 100 });
-    const review = await preview(account, 'bad-rows.csv');
-    expect(review.body.data.errors).toEqual([
+    const broken = [
       {
         line: 3,
         reason: 'The date “2026-02-30” is not a date (year-month-day expected)',
@@ -324,22 +325,52 @@ describe('refusals and broken files', () => {
       },
       { line: 4, reason: 'The amount “abc” is not a number', text: '2026-02-03,Not a number,abc' },
       { line: 5, reason: 'The amount is zero', text: '2026-02-04,Zero,0.00' },
+    ];
+    // An amount below the cent is not an error but a question: rounded, or left out?
+    const review = await preview(account, 'bad-rows.csv');
+    expect(review.body.data.errors).toEqual(broken);
+    expect(review.body.data.rows.find((r: { line: number }) => r.line === 6)).toMatchObject({
+      amount: -1,
+      writtenAmount: '-1.005',
+    });
+    expect(review.body.data.choices).toContainEqual(
+      expect.objectContaining({
+        kind: 'subCents',
+        answer: 'reading.roundSubCents',
+        needsAnswer: true,
+        rows: 1,
+      }),
+    );
+    const unanswered = await commit(account, 'bad-rows.csv');
+    expect(unanswered.status).toBe(422);
+    expect(unanswered.body.message).toMatch(/^Answer this before importing: 1 amount is written/);
+    const leftOut = { reading: { roundSubCents: false } };
+    expect((await preview(account, 'bad-rows.csv', leftOut)).body.data.errors).toEqual([
+      ...broken,
       {
         line: 6,
-        reason: 'The amount “-1.005” has more than two decimals',
-        text: '2026-02-05,Too precise,-1.005',
+        reason:
+          'The amount “-1.005” has more than two decimals (import it rounded, or leave it out)',
+        text: '2026-02-05 Too precise',
       },
     ]);
-    const bad = await commit(account, 'bad-rows.csv', { lines: [2, 4] });
+    const bad = await commit(account, 'bad-rows.csv', { ...leftOut, lines: [2, 4] });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('Line 4 cannot be imported: The amount “abc” is not a number');
-    const missing = await commit(account, 'bad-rows.csv', { lines: [99] });
+    const missing = await commit(account, 'bad-rows.csv', { ...leftOut, lines: [99] });
     expect(missing.body.message).toBe('There is no line 99 in this file');
-    expect((await commit(account, 'bad-rows.csv')).body.data).toMatchObject({
+    expect((await commit(account, 'bad-rows.csv', leftOut)).body.data).toMatchObject({
       imported: 2,
       skipped: 4,
     });
     expect(await balanceOf(account)).toBe(77.5);
+    // Rounded instead (half-even: -1.005 is -1.00), on another account.
+    const other = await newAccount('Second');
+    await call('POST', `/api/account/${other}/deposit`, { amount: 100 });
+    expect(
+      (await commit(other, 'bad-rows.csv', { reading: { roundSubCents: true } })).body.data,
+    ).toMatchObject({ imported: 3 });
+    expect(await balanceOf(other)).toBe(76.5);
   });
 
   it('a truncated CSV: the cut-off row is reported, the others import', async () => {
@@ -371,20 +402,25 @@ describe('refusals and broken files', () => {
     expect(review.body.data.rows).toHaveLength(1);
   });
 
-  it.each([
-    ['empty.csv', 'This file is empty'],
-    [
-      'utf16.csv',
-      'This file is not a text statement: save it as CSV (UTF-8 or Windows-1252), OFX or QIF and try again',
-    ],
-  ])('%s is refused with a clear message', async (file, message) => {
+  it('a UTF-16 CSV with its byte order mark is read as such', async () => {
     const account = await newAccount();
-    for (const res of [await preview(account, file), await commit(account, file)]) {
-      expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: 'UNPROCESSABLE', message });
-    }
-    expect(await entriesOf(account)).toEqual([]);
+    const review = await preview(account, 'utf16.csv');
+    expect(review.status).toBe(200);
+    expect(review.body.data.encoding).toBe('utf-16le');
+    expect(review.body.data.rows[0]).toMatchObject({ occurredOn: '2026-02-01', amount: -20 });
   });
+
+  it.each([['empty.csv', 'This file is empty']])(
+    '%s is refused with a clear message',
+    async (file, message) => {
+      const account = await newAccount();
+      for (const res of [await preview(account, file), await commit(account, file)]) {
+        expect(res.status).toBe(422);
+        expect(res.body).toMatchObject({ code: 'UNPROCESSABLE', message });
+      }
+      expect(await entriesOf(account)).toEqual([]);
+    },
+  );
 
   it('a CSV without an amount column asks for the mapping, and importing it is refused', async () => {
     const account = await newAccount();
@@ -465,7 +501,8 @@ describe('mapping, batches and revert', () => {
     };
     expect((await commit(account, 'overlap-january.csv', { mapping })).status).toBe(200);
     const review = await preview(account, 'overlap-mid-january-february.csv');
-    expect(review.body.data.csv.mapping).toEqual(mapping);
+    // A mapping stored before indicator columns existed reads as having none.
+    expect(review.body.data.csv.mapping).toEqual({ ...mapping, indicatorColumn: null });
     expect(review.body.data.rows[0]).toMatchObject({
       payee: 'CORNER COFFEE',
       description: 'CORNER COFFEE',
@@ -504,6 +541,25 @@ describe('mapping, batches and revert', () => {
       { kind: 'import', n: '11' },
       { kind: 'import-revert', n: '2' },
     ]);
+  });
+
+  it('reverting a batch whose entry was split since writes history that replays to it', async () => {
+    const account = await newAccount();
+    const batch = (await commit(account, 'overlap-january.csv')).body.data.batch;
+    const { rows } = await sql<{ id: string; amount_cents: string }>`
+      SELECT id, amount_cents::text FROM transactions
+      WHERE import_batch_id = ${batch.id}::uuid AND transaction_type = 'expense'
+      ORDER BY seq LIMIT 1`.execute(t.database.db);
+    const entry = rows[0] as { id: string; amount_cents: string };
+    const cents = Number(entry.amount_cents);
+    const split = await call('PATCH', `/api/transactions/${entry.id}`, {
+      splits: [{ amount: 1 }, { amount: (cents - 100) / 100 }],
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    expect((await call('POST', `/api/imports/${batch.id}/revert`, {}, randomUUID())).status).toBe(
+      200,
+    );
+    expect(await ledgerViolations(t.database.db, user.bookId)).toEqual([]);
   });
 
   it('a revert that would take the balance below zero is refused with a clear message', async () => {

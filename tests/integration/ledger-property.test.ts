@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -16,6 +17,7 @@ import {
 } from '../helpers/ledger-model.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { testBackend } from '../helpers/test-database.js';
+import type { BookExport } from '../../src/shared/schemas/book-export.js';
 
 /**
  * Model-based property test of the money rules: a random sequence of deposits, withdrawals and
@@ -995,6 +997,287 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
       'bulkCategorize 200',
       'creditLimit 200',
     ]) {
+      expect(seen.get(label) ?? 0, label).toBeGreaterThan(0);
+    }
+  }, 200_000);
+});
+
+/**
+ * Any restore followed by any undo (docs/analytics.md#full-export-and-restore,
+ * docs/ledger.md#history-and-undo): a book made by random operations is exported, perhaps
+ * tampered with, and restored into another user's empty book; then random changes of the
+ * restored book are undone. The restore either refuses the file (4xx, nothing written) or gives
+ * a book that keeps every invariant, and so does every undo after it, whatever the history
+ * says. The tampering edits one state in the middle of an entry's history consistently (the
+ * `after` of one row and the `before` of the next), which the restore's own checks let through
+ * when the state itself is one the ledger allows: the change engine is what must hold then.
+ */
+type Tamper =
+  | { kind: 'none' }
+  | {
+      kind: 'amount' | 'type' | 'deleted' | 'account' | 'category' | 'splits' | 'entryAmount';
+      pick: number;
+    };
+
+const tamper: fc.Arbitrary<Tamper> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant<Tamper>({ kind: 'none' }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        'amount' as const,
+        'type' as const,
+        'deleted' as const,
+        'account' as const,
+        'category' as const,
+        'splits' as const,
+        'entryAmount' as const,
+      ),
+      pick,
+    }),
+  },
+);
+
+describe(`ledger property, restore then undo (${testBackend})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const units = (cents: bigint | number) => Number(cents) / 100;
+
+  /** Runs one operation on whatever the book holds now, whatever it answers (never a 5xx). */
+  async function loosely(user: TestUser, op: FullOp, accounts: string[], categories: string[]) {
+    const door = restDoor(t, user);
+    const db = t.database.db;
+    const entries = await db
+      .selectFrom('transactions')
+      .select(['id', 'transfer_id'])
+      .where('book_id', '=', user.bookId)
+      .orderBy('seq')
+      .execute();
+    const changes = await db
+      .selectFrom('entry_changes')
+      .select('id')
+      .where('book_id', '=', user.bookId)
+      .orderBy('seq')
+      .execute();
+    const entryAt = (n: number) => entries[n % Math.max(1, entries.length)];
+    const account = (slot: number) => accounts[slot % accounts.length] as string;
+    let outcome: DoorOutcome | null = null;
+    switch (op.kind) {
+      case 'create': {
+        const lines = op.type === 'deposit' ? null : cutInto(BigInt(op.cents), op.lines);
+        outcome = await door.createEntry({
+          type: op.type,
+          accountId: op.slot < 0 && op.type === 'expense' ? null : account(Math.max(0, op.slot)),
+          amount: units(op.cents),
+          ...(lines && { splits: lines.map((line) => ({ amount: units(line) })) }),
+        });
+        break;
+      }
+      case 'edit': {
+        const entry = entryAt(op.pick);
+        if (!entry || entry.transfer_id) break;
+        outcome = await door.updateEntry(entry.id, {
+          ...(op.cents !== null && { amount: units(op.cents) }),
+          ...(op.category !== null && { categoryId: categories[op.category] }),
+          ...(op.cents === null && op.category === null && { description: 'edited' }),
+        });
+        break;
+      }
+      case 'delete': {
+        const entry = entryAt(op.pick);
+        if (entry && !entry.transfer_id) outcome = await door.deleteEntry(entry.id);
+        break;
+      }
+      case 'undo': {
+        const change = changes[op.pick % Math.max(1, changes.length)];
+        if (change) outcome = await door.undo(change.id);
+        break;
+      }
+      case 'transfer':
+        outcome = await door.createTransfer({
+          fromAccountId: account(op.from),
+          toAccountId: account(op.from + 1 + (op.to % (accounts.length - 1))),
+          amount: units(op.cents),
+        });
+        break;
+      case 'transferEdit':
+      case 'transferDelete': {
+        const legs = entries.filter((e) => e.transfer_id);
+        const leg = legs[op.pick % Math.max(1, legs.length)];
+        if (!leg?.transfer_id) break;
+        outcome =
+          op.kind === 'transferDelete'
+            ? await door.deleteTransfer(leg.transfer_id)
+            : await door.updateTransfer(leg.transfer_id, {
+                ...(op.cents !== null && { amount: units(op.cents) }),
+                description: 'edited',
+              });
+        break;
+      }
+      case 'bulkDelete':
+      case 'bulkCategorize': {
+        const ids = [...new Set(op.picks.map((p) => entryAt(p)?.id))].filter(Boolean);
+        if (ids.length === 0) break;
+        outcome =
+          op.kind === 'bulkDelete'
+            ? await door.bulkDelete({ ids })
+            : await door.bulkCategorize({
+                ids,
+                categoryId: op.category === null ? null : categories[op.category],
+              });
+        break;
+      }
+      case 'creditLimit':
+        outcome = await door.setCreditLimit(account(op.slot), units(op.cents));
+        break;
+    }
+    if (outcome) expect(outcome.status, JSON.stringify(outcome.body)).toBeLessThan(500);
+  }
+
+  /** The file with one state in the middle of an entry's history changed on both rows. */
+  function tampered(file: BookExport, how: Tamper): BookExport {
+    if (how.kind === 'none') return file;
+    const copy = structuredClone(file);
+    if (how.kind === 'entryAmount') {
+      const entry = copy.entries[how.pick % Math.max(1, copy.entries.length)];
+      if (entry) entry.amountCents = String(BigInt(entry.amountCents) + 1n);
+      return copy;
+    }
+    // Boundaries between two consecutive rows of one entry.
+    const boundaries: [number, number][] = [];
+    const last = new Map<string, number>();
+    copy.history.forEach((row, i) => {
+      const previous = last.get(row.entryId);
+      if (previous !== undefined) boundaries.push([previous, i]);
+      last.set(row.entryId, i);
+    });
+    const boundary = boundaries[how.pick % Math.max(1, boundaries.length)];
+    if (!boundary) return copy;
+    const [a, b] = boundary.map((i) => copy.history[i]) as [
+      BookExport['history'][number],
+      BookExport['history'][number],
+    ];
+    const state = structuredClone(a.after);
+    const other = copy.accounts.find((acc) => acc.id !== state.accountId);
+    switch (how.kind) {
+      case 'amount':
+        state.amountCents = String(BigInt(state.amountCents) + 7n);
+        break;
+      case 'type':
+        state.type = state.type === 'deposit' ? 'withdraw' : 'deposit';
+        break;
+      case 'deleted':
+        state.deleted = !state.deleted;
+        break;
+      case 'account':
+        if (other) state.accountId = other.id;
+        break;
+      case 'category':
+        state.categoryId = state.categoryId === null ? randomUUID() : null;
+        break;
+      case 'splits': {
+        const half = BigInt(state.amountCents) / 2n;
+        state.categoryId = null;
+        state.splits =
+          half > 0n
+            ? [
+                { categoryId: null, amountCents: String(half), note: '' },
+                {
+                  categoryId: null,
+                  amountCents: String(BigInt(state.amountCents) - half),
+                  note: '',
+                },
+              ]
+            : [];
+        break;
+      }
+    }
+    a.after = state;
+    b.before = structuredClone(state);
+    return copy;
+  }
+
+  it('keeps every invariant through any restore followed by any undo', async () => {
+    const seen = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fullOp, { minLength: 1, maxLength: 15, size: 'max' }),
+        tamper,
+        fc.array(pick, { minLength: 1, maxLength: 8 }),
+        async (ops, how, undos) => {
+          const owner = await t.signUp();
+          const door = restDoor(t, owner);
+          const accounts: string[] = [];
+          for (let i = 0; i < 3; i++) {
+            const created = await door.createAccount({ title: `Acc ${i}` });
+            accounts.push(created.body.data.id as string);
+            await door.deposit(created.body.data.id as string, { amount: 100 });
+          }
+          const categories = (
+            await t.database.db
+              .selectFrom('categories')
+              .select('id')
+              .where('book_id', '=', owner.bookId)
+              .orderBy('name')
+              .limit(3)
+              .execute()
+          ).map((row) => row.id);
+          for (const op of ops) await loosely(owner, op, accounts, categories);
+          const file = (await t.caller(owner).bookData.export({})).data;
+
+          const someone = await t.signUp();
+          const res = await t.rest(someone, {
+            method: 'POST',
+            url: '/api/book/restore',
+            payload: { file: tampered(file, how) },
+          });
+          const label = `${how.kind} ${res.statusCode}`;
+          seen.set(label, (seen.get(label) ?? 0) + 1);
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (res.statusCode !== 200) {
+            expect([400, 422], res.body).toContain(res.statusCode);
+            const written = await t.database.db
+              .selectFrom('transactions')
+              .select('id')
+              .where('book_id', '=', someone.bookId)
+              .execute();
+            expect(written).toEqual([]);
+            return;
+          }
+          expect(await ledgerViolations(t.database.db, someone.bookId), 'restored').toEqual([]);
+          const changes = await t.database.db
+            .selectFrom('entry_changes')
+            .select('id')
+            .where('book_id', '=', someone.bookId)
+            .orderBy('seq', 'desc')
+            .execute();
+          for (const n of undos) {
+            const change = changes[n % Math.max(1, changes.length)];
+            if (!change) break;
+            const undo = await restDoor(t, someone).undo(change.id);
+            const undone = `undo ${undo.status}`;
+            seen.set(undone, (seen.get(undone) ?? 0) + 1);
+            expect(undo.status, JSON.stringify(undo.body)).toBeLessThan(500);
+            expect(
+              await ledgerViolations(t.database.db, someone.bookId),
+              `after undo of ${change.id}: ${JSON.stringify(undo.body)}`,
+            ).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 25, interruptAfterTimeLimit: 120_000 },
+    );
+    console.log(
+      `restore then undo seen: ${[...seen.entries()]
+        .sort()
+        .map(([label, n]) => `${label}×${n}`)
+        .join(', ')}`,
+    );
+    for (const label of ['none 200', 'undo 200']) {
       expect(seen.get(label) ?? 0, label).toBeGreaterThan(0);
     }
   }, 200_000);

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.js';
 import { connect, head, listenOnFreePort } from '../helpers/raw-http.js';
+import { LARGE_BODIES_IN_FLIGHT } from '../../src/server/http/large-body-gate.js';
 
 /**
  * Every request body, on both doors, is JSON within BODY_LIMIT_BYTES (or a form, on
@@ -255,5 +256,69 @@ describe('request bodies on a real connection: refused at once, never read to th
     const answer = await connection.answer(3000);
     expect(answer.status).toBe(413);
     expect(answer.closedAfterMs).not.toBeNull();
+  });
+});
+
+describe('large bodies (files) in flight at once', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    port = await listenOnFreePort(t.app);
+  });
+  afterAll(() => t.close());
+
+  it(`reads at most ${LARGE_BODIES_IN_FLIGHT} at once, across both doors; one more is 429 before its body is read`, async () => {
+    const user = await t.signUp();
+    const slow = [
+      '/api/book/restore',
+      '/trpc/bookData.restore',
+      '/api/imports/preview',
+      '/trpc/imports.preview',
+    ].map((url) => {
+      const connection = connect(port);
+      connection.write(
+        head(`POST ${url} HTTP/1.1`, {
+          authorization: `Bearer ${user.token}`,
+          'content-type': 'application/json',
+          'content-length': 1024 * 1024,
+        }),
+      );
+      // A trickle: each of these stays in flight, its body far from read.
+      connection.write('{"file":');
+      connection.keepWriting(' ', 50);
+      return connection;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const extra = connect(port);
+    extra.write(
+      head('POST /api/book/restore HTTP/1.1', {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/json',
+        'content-length': 1024 * 1024,
+      }),
+    );
+    const refused = await extra.answer(3000);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(refused.closedAfterMs, 'the connection closes, the body unread').not.toBeNull();
+    // Small requests are not held up meanwhile.
+    expect((await t.rest(user, { method: 'GET', url: '/api/account' })).statusCode).toBe(200);
+
+    for (const connection of slow) connection.stop();
+    await Promise.all(slow.map((connection) => connection.answer(100)));
+    // Their places come back as their connections close.
+    let admitted = 429;
+    for (let i = 0; i < 20 && admitted === 429; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const res = await t.rest(user, {
+        method: 'POST',
+        url: '/api/imports/preview',
+        payload: { accountId: '00000000-0000-4000-8000-000000000000', content: 'QQ==' },
+      });
+      admitted = res.statusCode;
+    }
+    expect(admitted).toBe(404);
   });
 });

@@ -44,6 +44,14 @@ export interface BooksTable {
   /** Rules also fill in what a person left empty on entries they add by hand (docs/import.md#rules). */
   apply_rules_to_manual_entries: Generated<boolean>;
   created_at: Generated<Date>;
+  /**
+   * Set while a file is being restored into the book (docs/analytics.md#full-export-and-restore):
+   * the restore's own token and the time its last chunk was written; both null otherwise.
+   */
+  restore_token: string | null;
+  restore_heartbeat_at: Date | null;
+  /** When a file was restored into the book; such a book never counts as empty again. */
+  restored_at: Date | null;
 }
 
 export interface MembershipsTable {
@@ -211,7 +219,7 @@ export interface ImportBatchesTable {
   account_id: string;
   created_by: string | null;
   file_name: string;
-  format: 'csv' | 'ofx' | 'qif';
+  format: 'csv' | 'ofx' | 'qif' | 'camt';
   content_sha256: string;
   entry_count: number;
   total_cents: Cents;

@@ -184,7 +184,8 @@ const PAGING = new Set(['limit', 'cursor']);
  * envelope), so the generator does not see it: it is documented here with the list's own query
  * parameters (the same schema, less paging) and the statuses it answers: 400 (a query the
  * search schema refuses, or limit/cursor), 401 (no or an ended session), 404 (an account or
- * category that is not yours), and 408 and 500 as on every route.
+ * category that is not yours), 429 (the export limits, with Retry-After), and 408 and 500 as
+ * on every route.
  */
 function documentCsvExport(document: OpenAPIObject): OpenAPIObject {
   const list = document.paths?.['/api/transactions']?.get as
@@ -197,6 +198,10 @@ function documentCsvExport(document: OpenAPIObject): OpenAPIObject {
     { status: 401, codes: ['UNAUTHORIZED'] },
     { status: 404, codes: ['NOT_FOUND'] },
     { status: 408, codes: ['REQUEST_TIMEOUT'] },
+    // The book is being restored from a file (init.ts, csv-export.ts).
+    { status: 409, codes: ['CONFLICT'] },
+    // One export at a time per user, a few per instance, a budget per minute (csv-export.ts).
+    { status: 429, codes: ['TOO_MANY_REQUESTS'] },
     { status: 500, codes: ['INTERNAL_SERVER_ERROR'] },
   ];
   const route = { idempotent: false, protected: true };

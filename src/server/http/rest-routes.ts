@@ -5,6 +5,7 @@ import type { Context } from '../trpc/context.js';
 import { procedureAt } from '../trpc/procedures.js';
 import { listRestProcedures, queryInput, type HttpMethod } from './rest-procedures.js';
 import { sendError, sendProcedureError } from './error-reply.js';
+import type { LargeBodyGate } from './large-body-gate.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,6 +20,7 @@ export function mountRestRoutes(
   app: FastifyInstance,
   appRouter: AppRouter,
   createContext: (req: FastifyRequest) => Context,
+  largeBodyGate: LargeBodyGate,
 ): void {
   const procedures = listRestProcedures(appRouter);
   for (const procedure of procedures) {
@@ -26,7 +28,10 @@ export function mountRestRoutes(
     const route: RouteOptions = {
       method: procedure.method,
       url: procedure.url,
-      ...(procedure.bodyLimit !== undefined && { bodyLimit: procedure.bodyLimit }),
+      ...(procedure.bodyLimit !== undefined && {
+        bodyLimit: procedure.bodyLimit,
+        onRequest: largeBodyGate,
+      }),
       handler: async (req: FastifyRequest, reply) => {
         let fromRequest: Record<string, unknown>;
         if (takesBody) {

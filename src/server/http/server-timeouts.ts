@@ -16,10 +16,15 @@ const MAX_CHECK_INTERVAL_MS = 1000;
  *   byte (or the previous request) until a request's headers and whole body are in, whether the
  *   client stalls or trickles a byte at a time. Node checks on a timer, so the limit is set one
  *   check period short: a late request is answered 408 and closed within the configured seconds.
- *   Sending is not bounded by it: a long response (a large export) streams as long as it needs.
+ *   Sending is not bounded by it: a long response streams as long as it needs (the CSV export
+ *   bounds its own: EXPORT_MAX_SECONDS, src/server/http/csv-export.ts).
  * - idleness: a socket with no traffic either way for connectionIdleTimeoutSeconds while a
  *   request is in progress is closed: a client that stops reading a response cannot hold the
- *   connection and its buffers. Between keep-alive requests Node's keepAliveTimeout applies.
+ *   connection and its buffers. When it is the server's write that waits (a client reading
+ *   nothing), Node first grants a write whose queue moved since its last check one more period
+ *   (net.Socket#_onTimeout), so such a socket closes within twice the setting; a client that
+ *   reads a little every period is never idle, which is why long answers need their own bound.
+ *   Between keep-alive requests Node's keepAliveTimeout applies.
  */
 export function serverTimeouts(settings: TimeoutSettings) {
   const limitMs = settings.requestTimeoutSeconds * 1000;

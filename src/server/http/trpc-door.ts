@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyRequestHandler, type FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
 import type { AppRouter } from '../trpc/root-router.js';
 import { sendError } from './error-reply.js';
+import type { LargeBodyGate } from './large-body-gate.js';
 
 type TrpcOptions = FastifyHandlerOptions<AppRouter, FastifyRequest, FastifyReply>;
 
@@ -13,6 +14,8 @@ export interface TrpcDoorOptions {
   unbatchable: ReadonlySet<string>;
   /** Procedures that take a larger body than the server's default, with their limit. */
   largeBodies: ReadonlyMap<string, number>;
+  /** Admits a large body before it is read (large-body-gate.ts). */
+  largeBodyGate: LargeBodyGate;
   trpcOptions: TrpcOptions;
 }
 
@@ -90,6 +93,7 @@ export async function mountTrpcDoor(app: FastifyInstance, options: TrpcDoorOptio
         method: ['GET', 'POST'],
         url: `${options.prefix}/${path}`,
         bodyLimit,
+        onRequest: options.largeBodyGate,
         handler: handler(path),
       });
     }

@@ -61,6 +61,14 @@ export function idempotentMutation<TInput, TOutput>(
       input,
       (db) => handler({ ctx, input, db }),
     );
+  return markIdempotent(resolver);
+}
+
+/**
+ * Marks a resolver that honours an Idempotency-Key itself (the restore, which records the key's
+ * outcome with its last chunk): it is listed and documented as idempotent like the others.
+ */
+export function markIdempotent<T extends object>(resolver: T): T & { [IDEMPOTENT]: true } {
   return Object.assign(resolver, { [IDEMPOTENT]: true as const });
 }
 

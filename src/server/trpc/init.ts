@@ -3,6 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { MESSAGES, type AppErrorCode } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { resolveSession, type SignedIn } from '../features/sessions/session-service.js';
+import { bookBeingRestored } from '../features/export/restore-cleanup.js';
 import {
   TRANSIENT_CONFLICT_RETRIES,
   isTransientConflict,
@@ -64,6 +65,9 @@ function rethrowAppError<T extends { ok: boolean; error?: { cause?: unknown } }>
 
 const appErrors = t.middleware(async ({ next }) => rethrowAppError(await next()));
 
+/** Procedures that do not touch the caller's book: they work while a file is restored into it. */
+const BOOKLESS_PROCEDURES = new Set(['auth.logout', 'auth.me', 'system.testNew']);
+
 /**
  * Narrows the context to the signed-in user and their book (`bookId`: every query of accounts,
  * categories and the ledger filters by it, docs/ledger.md#books); any missing, unknown, expired
@@ -72,7 +76,7 @@ const appErrors = t.middleware(async ({ next }) => rethrowAppError(await next())
  * a signed-in call pays for one
  * middleware, not two.
  */
-const signedIn = t.middleware(async ({ ctx, type, next }) => {
+const signedIn = t.middleware(async ({ ctx, type, path, next }) => {
   if (!ctx.bearerToken) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.authRequired));
   const session = await resolveSession(
     ctx.database.db,
@@ -82,6 +86,11 @@ const signedIn = t.middleware(async ({ ctx, type, next }) => {
     ctx.identityCheck,
   );
   if (!session) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid));
+  // Nobody sees or changes a book half restored (docs/analytics.md#full-export-and-restore).
+  if (session.bookRestore !== null && !BOOKLESS_PROCEDURES.has(path)) {
+    const { db } = ctx.database;
+    throw toTRPCError(bookBeingRestored(db, session.bookId, session.bookRestore, ctx.log));
+  }
   if (type === 'mutation') {
     try {
       await ctx.limits.beforeWrite(session.user.id, ctx.responseHeaders);

@@ -1,59 +1,135 @@
 import { z } from 'zod';
-import { CALENDAR_DATE_PATTERN } from '../dates.js';
 import {
-  BOOK_NAME_MAX,
-  CATEGORY_GROUP_NAME_MAX,
-  CATEGORY_NAME_MAX,
-  PAYEE_MAX,
+  CATEGORIES_PER_BOOK_MAX,
+  DESCRIPTION_MAX,
+  SPLIT_LINES_MAX,
+  SPLIT_LINES_MIN,
   SPLIT_NOTE_MAX,
-  TAGS_MAX,
-  TAG_MAX,
-  TIME_ZONE_MAX,
 } from '../limits.js';
-import { DESCRIPTION_MAX, TITLE_MAX } from './account.js';
-import { envelope, isoDateTime } from './common.js';
+import { ACCOUNTS_PER_BOOK_MAX } from '../usage-limits.js';
+import { MAX_BALANCE_CENTS, MAX_OPERATION_CENTS, formatCents, sumCents } from '../money.js';
+import { accountColorSchema, accountIconSchema, accountTitleSchema } from './account.js';
+import { bookNameSchema, timeZoneSchema } from './book.js';
+import {
+  CATEGORY_KINDS,
+  categoryColorSchema,
+  categoryGroupNameSchema,
+  categoryIconSchema,
+  categoryNameSchema,
+} from './category.js';
+import { MAX_YEAR, MIN_YEAR } from '../dates.js';
+import { envelope, isoDateTime, optionalText } from './common.js';
+import { calendarDateSchema, payeeSchema, tagsSchema } from './entry-fields.js';
+import { CHANGE_KINDS, ENTRY_TYPES } from './history.js';
 
 /**
- * The full export of a book as one JSON file, and what a restore accepts (docs/analytics.md#full-export).
- * Money is a decimal string of cents, as in the history snapshots, so nothing passes through a
- * float. Ids are the book's own; a restore gives every row a new id and keeps the links.
- * The JSON Schema of this file is docs/book-export.schema.json (generated from this schema,
- * and checked against it by tests/integration/book-export.test.ts).
+ * The full export of a book as one JSON file, and what a restore accepts
+ * (docs/analytics.md#full-export-and-restore). Money is a decimal string of cents, as in the
+ * history snapshots, so nothing passes through a float. Ids are the book's own; a restore gives
+ * every row a new id and keeps the links.
+ *
+ * Every field is checked exactly as the API checks the same field (the API's own field schemas:
+ * titles, names, descriptions, payees, tags, colours, icons, dates, the time zone), amounts
+ * within the API's limits, and every list has a most items: a restore accepts nothing the API
+ * would refuse. The JSON Schema of this file is docs/book-export.schema.json (generated from
+ * this schema, and checked against it by tests/integration/book-export.test.ts).
  */
 
 export const BOOK_EXPORT_FORMAT = 'expense-tracker-book';
 export const BOOK_EXPORT_VERSION = 1;
 
+/**
+ * The most items of each list of a file. Categories and groups are capped per book by the API
+ * (CATEGORIES_PER_BOOK_MAX, deleted ones are gone). Nothing caps how many entries, changes or
+ * deleted accounts a book may gather, so those lists are capped by what the largest restore body
+ * (RESTORE_BODY_BYTES_MAX, 16 MiB) can carry: each cap is at least 16 MiB divided by the length
+ * of the shortest record of its kind (tests/integration/restore-validation.test.ts checks that), so no file under
+ * the body limit is refused for its length alone, and the work a file can cause stays bounded.
+ * Live accounts are capped as in the API (ACCOUNTS_PER_BOOK_MAX), checked with the whole file.
+ */
+export const RESTORE_ITEMS_MAX = {
+  accounts: 84_000,
+  categoryGroups: CATEGORIES_PER_BOOK_MAX,
+  categories: CATEGORIES_PER_BOOK_MAX,
+  entries: 57_000,
+  splits: 153_000,
+  transfers: 85_000,
+  changes: 131_000,
+  history: 57_000,
+} as const;
+/** Live (not deleted) accounts in a file: as many as a book may hold. */
+export const RESTORE_LIVE_ACCOUNTS_MAX = ACCOUNTS_PER_BOOK_MAX;
+/** An entry's version (an integer column). */
+const VERSION_MAX = 2_147_483_647;
+
 const uuid = z.uuid({ error: 'Must be a UUID' });
-const cents = (label: string) =>
-  z.string().regex(/^\d{1,15}$/, { error: `${label} must be whole cents as a decimal string` });
-/** Cents above zero, as a decimal string with no leading zero. */
-const positiveCents = (label: string) =>
-  z.string().regex(/^[1-9]\d{0,14}$/, {
-    error: `${label} must be whole cents above 0 as a decimal string`,
-  });
-const text = (max: number) => z.string().max(max);
+
+/** An instant, ISO 8601 with its offset, in the years every database and client handles. */
+const instant = isoDateTime.refine(
+  (text) => Number(text.slice(0, 4)) >= MIN_YEAR && Number(text.slice(0, 4)) <= MAX_YEAR,
+  { error: `Must be a time between the years ${MIN_YEAR} and ${MAX_YEAR}` },
+);
+
+const POSITIVE_CENTS = /^[1-9]\d{0,11}$/;
+
+/** Whole cents above 0 and at most what one operation may move, as a decimal string. */
+function amountCents(label: string) {
+  return (
+    z
+      .string({ error: `${label} must be whole cents above 0 as a decimal string` })
+      .regex(POSITIVE_CENTS, {
+        error: `${label} must be whole cents above 0 as a decimal string`,
+      })
+      // Checked only once the text is cents (zod runs every check, even after one failed).
+      .refine((text) => !POSITIVE_CENTS.test(text) || BigInt(text) <= MAX_OPERATION_CENTS, {
+        error: `${label} must be at most ${MAX_OPERATION_CENTS} (${formatCents(MAX_OPERATION_CENTS)})`,
+      })
+  );
+}
+
+/** The free texts, as the API takes them (trimmed, at most so long, no NUL). */
+const descriptionText = optionalText('Description', DESCRIPTION_MAX).unwrap();
+const payeeText = payeeSchema.unwrap();
+const noteText = optionalText('Note', SPLIT_NOTE_MAX).unwrap();
+const occurredOn = calendarDateSchema('occurredOn');
+
+/** A list of at most `max` items. */
+function listOf<T extends z.ZodType>(label: string, item: T, max: number) {
+  return z
+    .array(item, { error: `${label} must be a list` })
+    .max(max, { error: `A file holds at most ${max} ${label}` });
+}
+
+const BALANCE_PATTERN = /^(0|-?[1-9]\d{0,13})$/;
+const CREDIT_LIMIT_PATTERN = /^(0|[1-9]\d{0,13})$/;
 
 const accountRecord = z
   .object({
     id: uuid,
-    title: text(TITLE_MAX).min(1),
-    description: text(DESCRIPTION_MAX),
-    icon: z.enum(['wallet', 'credit-card']),
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-    balanceCents: z.string().regex(/^-?\d{1,15}$/),
-    creditLimitCents: cents('creditLimitCents'),
-    createdAt: isoDateTime,
+    title: accountTitleSchema,
+    description: descriptionText,
+    icon: accountIconSchema,
+    color: accountColorSchema,
+    // Fourteen digits at most: within ±MAX_BALANCE_CENTS, as every balance is.
+    balanceCents: z.string().regex(BALANCE_PATTERN, {
+      error: `balanceCents must be whole cents as a decimal string, at most ${MAX_BALANCE_CENTS} either way`,
+    }),
+    creditLimitCents: z.string().regex(CREDIT_LIMIT_PATTERN, {
+      error: `creditLimitCents must be whole cents from 0 to ${MAX_BALANCE_CENTS} as a decimal string`,
+    }),
+    createdAt: instant,
     deleted: z.boolean(),
   })
   .strict();
 
+const position = z.number().int().min(0).max(1_000_000);
+
 const groupRecord = z
   .object({
     id: uuid,
-    name: text(CATEGORY_GROUP_NAME_MAX).min(1),
-    kind: z.enum(['spending', 'income']),
-    position: z.number().int().min(0).max(1_000_000),
+    name: categoryGroupNameSchema,
+    kind: z.enum(CATEGORY_KINDS),
+    position,
     archived: z.boolean(),
   })
   .strict();
@@ -62,48 +138,46 @@ const categoryRecord = z
   .object({
     id: uuid,
     groupId: uuid,
-    name: text(CATEGORY_NAME_MAX).min(1),
-    icon: z.string().regex(/^[a-z0-9-]{1,40}$/),
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-    position: z.number().int().min(0).max(1_000_000),
+    name: categoryNameSchema,
+    icon: categoryIconSchema,
+    color: categoryColorSchema,
+    position,
     archived: z.boolean(),
   })
   .strict();
 
-export const EXPORT_ENTRY_TYPES = [
-  'deposit',
-  'withdraw',
-  'expense',
-  'transfer_in',
-  'transfer_out',
-] as const;
+export const EXPORT_ENTRY_TYPES = ENTRY_TYPES;
 
 const entryRecord = z
   .object({
     id: uuid,
     accountId: uuid.nullable(),
-    type: z.enum(EXPORT_ENTRY_TYPES),
-    amountCents: positiveCents('amountCents'),
-    description: text(DESCRIPTION_MAX),
-    occurredOn: z.string().regex(new RegExp(CALENDAR_DATE_PATTERN)),
+    type: z.enum(ENTRY_TYPES),
+    amountCents: amountCents('amountCents'),
+    description: descriptionText,
+    occurredOn,
     categoryId: uuid.nullable(),
-    payee: text(PAYEE_MAX),
-    tags: z.array(text(TAG_MAX).min(1)).max(TAGS_MAX),
+    payee: payeeText,
+    tags: tagsSchema,
     transferId: uuid.nullable(),
-    version: z.number().int().min(1),
+    version: z.number().int().min(1).max(VERSION_MAX),
     deleted: z.boolean(),
-    createdAt: isoDateTime,
-    updatedAt: isoDateTime,
+    createdAt: instant,
+    updatedAt: instant,
   })
   .strict();
 
 const splitRecord = z
   .object({
     entryId: uuid,
-    position: z.number().int().min(0).max(1000),
+    position: z
+      .number()
+      .int()
+      .min(0)
+      .max(SPLIT_LINES_MAX - 1),
     categoryId: uuid.nullable(),
-    amountCents: positiveCents('amountCents'),
-    note: text(SPLIT_NOTE_MAX),
+    amountCents: amountCents('amountCents'),
+    note: noteText,
   })
   .strict();
 
@@ -112,60 +186,221 @@ const transferRecord = z
     id: uuid,
     fromAccountId: uuid,
     toAccountId: uuid,
-    amountCents: cents('amountCents'),
-    occurredOn: z.string().regex(new RegExp(CALENDAR_DATE_PATTERN)),
+    amountCents: amountCents('amountCents'),
+    occurredOn,
   })
   .strict();
 
 const changeRecord = z
   .object({
     id: uuid,
-    kind: z.string().regex(/^[a-z-]{1,40}$/),
+    kind: z.enum(CHANGE_KINDS),
     undoesId: uuid.nullable(),
     undoneById: uuid.nullable(),
-    createdAt: isoDateTime,
+    createdAt: instant,
   })
   .strict();
 
-/** An entry's state in its history: the snapshot object of docs/ledger.md#history-and-undo. */
-const snapshot = z.record(z.string(), z.unknown()).nullable();
+/** The names a history row's `fields` may list (src/server/features/entries/entry-state.ts). */
+export const HISTORY_FIELDS = [
+  'accountId',
+  'type',
+  'amount',
+  'occurredOn',
+  'description',
+  'payee',
+  'categoryId',
+  'tags',
+  'splits',
+  'deleted',
+] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
+
+const SPLITTABLE = new Set<string>(['withdraw', 'expense']);
+const LEGS = new Set<string>(['transfer_in', 'transfer_out']);
+
+/** The parts of an entry's state the ledger's rules look at, amounts in cents. */
+export interface EntryStateShape {
+  accountId: string | null;
+  type: string;
+  amountCents: bigint;
+  categoryId: string | null;
+  payee: string;
+  tags: readonly string[];
+  splits: readonly { amountCents: bigint }[];
+}
+
+/**
+ * Why an entry in this state breaks a rule of the ledger (docs/ledger.md#splits,
+ * docs/ledger.md#transfers), or null when it keeps them all: only an expense may have no
+ * account; a transfer leg has an account and no category, payee, tags or split lines; only
+ * uncategorised expenses and withdrawals are split, in SPLIT_LINES_MIN to SPLIT_LINES_MAX lines
+ * above 0 that add up to the amount exactly. The restore checks every history snapshot with it,
+ * and the change engine every state it would write.
+ */
+export function entryStateProblem(state: EntryStateShape): string | null {
+  if (state.amountCents <= 0n || state.amountCents > MAX_OPERATION_CENTS) {
+    return `the amount must be above 0 and at most ${formatCents(MAX_OPERATION_CENTS)}`;
+  }
+  if (state.accountId === null && state.type !== 'expense') {
+    return 'only an expense may have no account';
+  }
+  if (
+    LEGS.has(state.type) &&
+    (state.categoryId !== null ||
+      state.payee !== '' ||
+      state.tags.length > 0 ||
+      state.splits.length > 0)
+  ) {
+    return 'a transfer leg carries no category, payee, tags or split lines';
+  }
+  if (state.splits.length === 0) return null;
+  if (!SPLITTABLE.has(state.type)) return 'only expenses and withdrawals can be split';
+  if (state.categoryId !== null) return 'a split entry has no category of its own';
+  if (state.splits.length < SPLIT_LINES_MIN || state.splits.length > SPLIT_LINES_MAX) {
+    return `a split has ${SPLIT_LINES_MIN} to ${SPLIT_LINES_MAX} lines`;
+  }
+  if (state.splits.some((line) => line.amountCents <= 0n)) return 'split lines must be above 0';
+  const total = sumCents(state.splits.map((line) => line.amountCents));
+  if (total !== state.amountCents) {
+    return `the split lines add up to ${formatCents(total)}, not ${formatCents(state.amountCents)}`;
+  }
+  return null;
+}
+
+/**
+ * An entry's state in its history: the snapshot object of docs/ledger.md#history-and-undo, with
+ * every field checked as the API checks it and the ledger's rules (entryStateProblem) on top.
+ * The same schema reads the snapshots stored in the database before an undo applies one.
+ */
+export const storedSnapshotSchema = z
+  .object({
+    accountId: uuid.nullable(),
+    type: z.enum(ENTRY_TYPES),
+    amountCents: amountCents('amountCents'),
+    occurredOn,
+    description: descriptionText,
+    payee: payeeText,
+    categoryId: uuid.nullable(),
+    tags: tagsSchema,
+    splits: z
+      .array(
+        z
+          .object({
+            categoryId: uuid.nullable(),
+            amountCents: amountCents('amountCents'),
+            note: noteText,
+          })
+          .strict(),
+      )
+      .max(SPLIT_LINES_MAX, { error: `A split has at most ${SPLIT_LINES_MAX} lines` }),
+    deleted: z.boolean(),
+  })
+  .strict()
+  .superRefine((snapshot, ctx) => {
+    // Only a snapshot whose fields are all well formed is checked as a whole.
+    const amounts = [snapshot.amountCents, ...snapshot.splits.map((line) => line.amountCents)];
+    if (!amounts.every((text) => POSITIVE_CENTS.test(text))) return;
+    const problem = entryStateProblem({
+      ...snapshot,
+      amountCents: BigInt(snapshot.amountCents),
+      splits: snapshot.splits.map((line) => ({ amountCents: BigInt(line.amountCents) })),
+    });
+    if (problem)
+      ctx.addIssue({ code: 'custom', message: `This entry state is invalid: ${problem}` });
+  });
+export type StoredSnapshotRecord = z.infer<typeof storedSnapshotSchema>;
 
 const historyRecord = z
   .object({
     changeId: uuid,
     entryId: uuid,
-    fields: z.array(z.string().max(40)).max(40),
-    before: snapshot,
-    after: snapshot,
+    fields: z.array(z.enum(HISTORY_FIELDS)).max(HISTORY_FIELDS.length),
+    before: storedSnapshotSchema
+      .nullable()
+      .meta({ description: 'null when the change created the entry' }),
+    after: storedSnapshotSchema,
   })
   .strict();
 
+/** The records of each list of a file: the restore checks them a slice at a time. */
+export const BOOK_EXPORT_ITEMS = {
+  accounts: accountRecord,
+  categoryGroups: groupRecord,
+  categories: categoryRecord,
+  entries: entryRecord,
+  splits: splitRecord,
+  transfers: transferRecord,
+  changes: changeRecord,
+  history: historyRecord,
+} as const;
+export type BookExportList = keyof typeof BOOK_EXPORT_ITEMS;
+/** The lists of a file, in the order the file (and its schema) has them. */
+export const BOOK_EXPORT_LISTS = Object.keys(BOOK_EXPORT_ITEMS) as BookExportList[];
+
+const LIST_LABELS: Record<BookExportList, string> = {
+  accounts: 'accounts',
+  categoryGroups: 'category groups',
+  categories: 'categories',
+  entries: 'entries',
+  splits: 'split lines',
+  transfers: 'transfers',
+  changes: 'changes',
+  history: 'history rows',
+};
+
+const bookExportShape = {
+  format: z.literal(BOOK_EXPORT_FORMAT),
+  version: z.literal(BOOK_EXPORT_VERSION),
+  exportedAt: instant,
+  book: z.object({ name: bookNameSchema, timeZone: timeZoneSchema.nullable() }).strict(),
+  accounts: listOf(LIST_LABELS.accounts, accountRecord, RESTORE_ITEMS_MAX.accounts),
+  categoryGroups: listOf(LIST_LABELS.categoryGroups, groupRecord, RESTORE_ITEMS_MAX.categoryGroups),
+  categories: listOf(LIST_LABELS.categories, categoryRecord, RESTORE_ITEMS_MAX.categories),
+  entries: listOf(LIST_LABELS.entries, entryRecord, RESTORE_ITEMS_MAX.entries).meta({
+    description: 'In the order they were recorded',
+  }),
+  splits: listOf(LIST_LABELS.splits, splitRecord, RESTORE_ITEMS_MAX.splits),
+  transfers: listOf(LIST_LABELS.transfers, transferRecord, RESTORE_ITEMS_MAX.transfers),
+  changes: listOf(LIST_LABELS.changes, changeRecord, RESTORE_ITEMS_MAX.changes).meta({
+    description: 'In the order they were made',
+  }),
+  history: listOf(LIST_LABELS.history, historyRecord, RESTORE_ITEMS_MAX.history).meta({
+    description: 'In the order they were written',
+  }),
+};
+
 export const bookExportSchema = z
-  .object({
-    format: z.literal(BOOK_EXPORT_FORMAT),
-    version: z.literal(BOOK_EXPORT_VERSION),
-    exportedAt: isoDateTime,
-    book: z
-      .object({ name: text(BOOK_NAME_MAX).min(1), timeZone: text(TIME_ZONE_MAX).nullable() })
-      .strict(),
-    accounts: z.array(accountRecord),
-    categoryGroups: z.array(groupRecord),
-    categories: z.array(categoryRecord),
-    entries: z.array(entryRecord).meta({ description: 'In the order they were recorded' }),
-    splits: z.array(splitRecord),
-    transfers: z.array(transferRecord),
-    changes: z.array(changeRecord).meta({ description: 'In the order they were made' }),
-    history: z.array(historyRecord),
-  })
+  .object(bookExportShape)
   .strict()
   .meta({ id: 'BookExport', title: 'Expense Tracker book export' });
 export type BookExport = z.infer<typeof bookExportSchema>;
+
+/**
+ * The same file with the records of its lists left unchecked (`unknown`): its shape and the
+ * length of each list. The restore checks this first, then the records of each list a slice at
+ * a time with BOOK_EXPORT_ITEMS, so a large file never holds the server for long; the published
+ * schema stays bookExportSchema (src/server/features/export/restore-input.ts).
+ */
+export const bookExportShellSchema = z
+  .object({
+    ...bookExportShape,
+    ...(Object.fromEntries(
+      BOOK_EXPORT_LISTS.map((name) => [
+        name,
+        listOf(LIST_LABELS[name], z.unknown(), RESTORE_ITEMS_MAX[name]),
+      ]),
+    ) as Record<BookExportList, z.ZodArray<z.ZodUnknown>>),
+  })
+  .strict();
 
 export const bookExportOutput = envelope(bookExportSchema);
 
 /** POST /api/book/restore: the file, as exported. */
 export const restoreBookInput = z.object({ file: bookExportSchema });
 export type RestoreBookInput = z.infer<typeof restoreBookInput>;
+/** The same input with the file's lists unchecked (see bookExportShellSchema). */
+export const restoreBookShellInput = z.object({ file: bookExportShellSchema });
 
 export const restoreBookOutput = envelope(
   z

@@ -6,13 +6,53 @@ import {
   IMPORT_FILE_BYTES_MAX,
   IMPORT_FILE_NAME_MAX,
   IMPORT_ROWS_MAX,
+  IMPORT_STATEMENTS_MAX,
 } from '../limits.js';
 
 // Bank file import (docs/import.md): preview a file against an account, commit the rows a
 // person ticked as one batch, list batches, revert one.
 
-export const IMPORT_FORMATS = ['csv', 'ofx', 'qif'] as const;
+export const IMPORT_FORMATS = ['csv', 'ofx', 'qif', 'camt'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/**
+ * The text encodings a file may be read in (docs/import.md#encodings): chosen from the byte
+ * order mark, the file's own declaration (OFX CHARSET/ENCODING, an XML declaration), UTF-8 when
+ * the bytes are valid UTF-8, else detection; shown in the preview and changeable there.
+ */
+export const IMPORT_ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'iso-8859-1',
+  'iso-8859-15',
+  'windows-1250',
+  'windows-1251',
+  'iso-8859-2',
+  'gb18030',
+  'big5',
+  'shift_jis',
+  'euc-kr',
+] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+
+/**
+ * The kinds of choice a file can leave open (docs/import.md#choices): every one the importer
+ * made is listed in the preview with its evidence, and can be answered before the commit.
+ */
+export const IMPORT_CHOICE_KINDS = [
+  'encoding',
+  'dateOrder',
+  'twoDigitYears',
+  'decimalSeparator',
+  'columns',
+  'sign',
+  'statements',
+  'subCents',
+  'farFutureDates',
+] as const;
+export type ImportChoiceKind = (typeof IMPORT_CHOICE_KINDS)[number];
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
@@ -49,9 +89,56 @@ export const csvMappingSchema = z
     payeeColumn: column('payeeColumn'),
     categoryColumn: column('categoryColumn'),
     referenceColumn: column('referenceColumn'),
+    indicatorColumn: column('indicatorColumn').default(null).meta({
+      description:
+        'With amountColumn: a column saying debit or credit (D/C, DR/CR, DBIT/CRDT, S/H, Debit/Credit, Soll/Haben, -/+); the amount is then a size',
+    }),
   })
   .meta({ id: 'CsvMapping' });
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/**
+ * Answers to the choices a preview lists (its `choices`, each naming where its answer goes):
+ * what the file does not settle, given by the person. A CSV's date order and decimal separator
+ * are answered in its `mapping`.
+ */
+export const importReadingSchema = z
+  .object({
+    encoding: z
+      .enum(IMPORT_ENCODINGS, { error: `encoding must be one of ${IMPORT_ENCODINGS.join(', ')}` })
+      .optional(),
+    dateOrder: z
+      .enum(DATE_ORDERS, { error: 'dateOrder must be ymd, dmy or mdy' })
+      .optional()
+      .meta({ description: 'QIF: the order of day, month and year (CSV: mapping.dateOrder)' }),
+    decimalSeparator: z
+      .enum(DECIMAL_SEPARATORS, { error: 'decimalSeparator must be . or ,' })
+      .optional()
+      .meta({ description: 'QIF: the decimal separator (CSV: mapping.decimalSeparator)' }),
+    roundSubCents: z.boolean({ error: 'roundSubCents must be true or false' }).optional().meta({
+      description:
+        'Amounts written with more than two decimals (e.g. +115.8331): true imports them rounded half-even to the cent',
+    }),
+    allowFarFutureDates: z
+      .boolean({ error: 'allowFarFutureDates must be true or false' })
+      .optional()
+      .meta({ description: 'true imports rows dated more than a year after today' }),
+  })
+  .strict()
+  .meta({ id: 'ImportReading' });
+export type ImportReading = z.infer<typeof importReadingSchema>;
+
+/** A statement of a file with several (OFX, QIF !Account, camt): its account, or null to skip it. */
+export const importStatementTargetSchema = z
+  .object({
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .max(IMPORT_STATEMENTS_MAX - 1),
+    accountId: accountIdSchema.nullable(),
+  })
+  .strict();
 
 const fileShape = {
   accountId: accountIdSchema,
@@ -76,6 +163,11 @@ const fileShape = {
   mapping: csvMappingSchema
     .optional()
     .meta({ description: 'CSV only: the mapping to use; left out, the remembered or guessed one' }),
+  reading: importReadingSchema.optional(),
+  statements: z.array(importStatementTargetSchema).max(IMPORT_STATEMENTS_MAX).optional().meta({
+    description:
+      'A file with several statements: the account of each (null: skip it); left out, the first goes to accountId and the others are not imported',
+  }),
 };
 
 /** POST /api/imports/preview */
@@ -109,6 +201,15 @@ const entryRef = z
 export const importRowSchema = z
   .object({
     line: z.number().int().meta({ description: 'Line (CSV, QIF) or transaction number (OFX)' }),
+    statement: z.number().int().meta({ description: 'The statement of the file it belongs to' }),
+    currency: z
+      .string()
+      .nullable()
+      .meta({ description: 'The currency the file states for it (ISO 4217), if any' }),
+    writtenAmount: z
+      .string()
+      .nullable()
+      .meta({ description: 'The amount as written, when it had to be rounded to the cent' }),
     status: z.enum(['new', 'duplicate']),
     occurredOn: z.string(),
     amount: z.number().meta({ description: 'Signed: negative leaves the account' }),
@@ -141,9 +242,50 @@ export const importBatchSchema = z
   .meta({ id: 'ImportBatch' });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
 
+export const importChoiceSchema = z
+  .object({
+    kind: z.enum(IMPORT_CHOICE_KINDS),
+    answer: z.string().meta({
+      description:
+        'Where an answer goes: reading.encoding, reading.dateOrder, mapping.dateOrder, statements…',
+    }),
+    chosen: z.string().meta({ description: 'What the preview used' }),
+    options: z.array(z.string()),
+    evidence: z.string().meta({ description: 'Why, in words: what in the file decided it' }),
+    needsAnswer: z
+      .boolean()
+      .meta({ description: 'True: the file does not settle it and the commit needs an answer' }),
+    rows: z.number().int().meta({ description: 'Rows it decides (or that would change)' }),
+  })
+  .meta({ id: 'ImportChoice' });
+export type ImportChoice = z.infer<typeof importChoiceSchema>;
+
+export const importStatementSchema = z
+  .object({
+    index: z.number().int(),
+    label: z.string().meta({ description: 'How the file names it (account number, IBAN, name)' }),
+    accountRef: z.string().nullable(),
+    currency: z.string().nullable(),
+    accountId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The account its rows are previewed against (null: skipped)' }),
+    rowCount: z.number().int(),
+    balanceBefore: z.number().nullable(),
+    balanceAfter: z.number().nullable(),
+    floor: z.number().nullable(),
+  })
+  .meta({ id: 'ImportStatement' });
+
 export const importPreviewSchema = z
   .object({
     format: z.enum(IMPORT_FORMATS),
+    encoding: z.enum(IMPORT_ENCODINGS),
+    choices: z.array(importChoiceSchema),
+    statements: z.array(importStatementSchema),
+    unsupported: z
+      .array(z.object({ label: z.string(), reason: z.string() }))
+      .meta({ description: 'Parts of the file that cannot be imported (investment statements)' }),
     sameFile: importBatchSchema
       .nullable()
       .meta({ description: 'A live batch of this account made from the very same file' }),
@@ -169,8 +311,12 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const importPreviewOutput = envelope(importPreviewSchema);
 export const importCommitOutput = envelope(
   z.object({
-    batch: importBatchSchema,
+    batch: importBatchSchema.meta({ description: 'The first batch (the only one of most files)' }),
     account: accountSchema,
+    batches: z
+      .array(importBatchSchema)
+      .meta({ description: 'One batch per statement imported, in file order' }),
+    accounts: z.array(accountSchema).meta({ description: 'The accounts they went to, as now' }),
     imported: z.number().int(),
     skipped: z.number().int().meta({ description: 'Rows not imported (unticked or duplicates)' }),
   }),

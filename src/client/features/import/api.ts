@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CsvMapping } from '../../../shared/schemas/import.js';
+import type { CsvMapping, ImportReading } from '../../../shared/schemas/import.js';
 import type { RuleDraft } from '../../../shared/schemas/rule.js';
 import { unwrap } from '../../lib/envelope.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
@@ -18,6 +18,10 @@ export interface ImportFile {
   /** The file's bytes in base64. */
   content: string;
   mapping?: CsvMapping | undefined;
+  /** Answers to the choices the preview listed (encoding, a QIF's date order...). */
+  reading?: ImportReading | undefined;
+  /** A file with several statements: the account of each (null: skip it). */
+  statements?: { index: number; accountId: string | null }[] | undefined;
 }
 
 /** A file's bytes as base64, in chunks so a large file does not overflow the call stack. */
@@ -44,7 +48,7 @@ export function useCommitImport() {
       idempotencyKey,
       ...input
     }: ImportFile & { lines: number[]; idempotencyKey: string }) =>
-      utils.client.imports.commit.mutate(input, withIdempotencyKey(idempotencyKey)),
+      utils.client.imports.commit.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
     onSuccess: () => {
       void invalidateMoneyViews(utils);
       void utils.imports.invalidate();

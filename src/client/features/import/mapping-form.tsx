@@ -5,7 +5,8 @@ import { Label } from '../../components/ui/label.js';
 /** The CSV columns a person maps, with the label each select shows. */
 const COLUMN_FIELDS: [keyof CsvMapping, string][] = [
   ['dateColumn', 'Date'],
-  ['amountColumn', 'Amount (signed)'],
+  ['amountColumn', 'Amount'],
+  ['indicatorColumn', 'Debit/credit indicator'],
   ['debitColumn', 'Debit (money out)'],
   ['creditColumn', 'Credit (money in)'],
   ['descriptionColumn', 'Description'],
@@ -14,14 +15,30 @@ const COLUMN_FIELDS: [keyof CsvMapping, string][] = [
   ['referenceColumn', 'Bank reference'],
 ];
 
+/** The columns that say which way the money goes, described by the form's sign hint. */
+const SIGN_FIELDS = new Set<keyof CsvMapping>([
+  'amountColumn',
+  'indicatorColumn',
+  'debitColumn',
+  'creditColumn',
+]);
+
 const NONE = '';
+/** A mapping remembered before indicator columns existed has none. */
+const columnValue = (value: CsvMapping[keyof CsvMapping] | undefined) =>
+  value === null || value === undefined ? NONE : String(value);
 const selectClass = 'h-10 w-full rounded-md border border-border bg-background px-2 text-sm';
 
 /**
  * Which column is which: every change asks for a new preview, so the review below follows live.
- * Native selects: labelled, keyboard-usable, themed.
+ * The sign of the money is read one of three ways: a signed amount column; an amount column of
+ * sizes with a column saying debit or credit; or separate debit and credit columns. The date
+ * order and decimal separator are answered with the file's other choices (choices-panel.tsx),
+ * one control each. Native selects: labelled, keyboard-usable, themed.
  */
 export function MappingForm(props: {
+  /** The id of the fieldset, so a question about the columns can point to it. */
+  id?: string;
   headers: string[];
   width: number;
   mapping: CsvMapping;
@@ -35,16 +52,21 @@ export function MappingForm(props: {
   }));
   const set = (patch: Partial<CsvMapping>) => props.onChange({ ...props.mapping, ...patch });
   return (
-    <fieldset className="space-y-3 rounded-xl border border-border p-4">
+    <fieldset id={props.id} className="space-y-3 rounded-xl border border-border p-4">
       <legend className="px-1 text-sm font-semibold">Columns</legend>
+      <p id={`${id}-sign`} className="text-sm text-muted-foreground">
+        Money in and out: one amount column with its sign; or an amount column with a debit/credit
+        indicator column beside it; or separate debit and credit columns.
+      </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {COLUMN_FIELDS.map(([field, label]) => (
           <div key={field} className="space-y-1">
             <Label htmlFor={`${id}-${field}`}>{label}</Label>
             <select
               id={`${id}-${field}`}
+              aria-describedby={SIGN_FIELDS.has(field) ? `${id}-sign` : undefined}
               className={selectClass}
-              value={props.mapping[field] === null ? NONE : String(props.mapping[field])}
+              value={columnValue(props.mapping[field])}
               onChange={(event) =>
                 set({ [field]: event.target.value === NONE ? null : Number(event.target.value) })
               }
@@ -58,33 +80,6 @@ export function MappingForm(props: {
             </select>
           </div>
         ))}
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-order`}>Date order</Label>
-          <select
-            id={`${id}-order`}
-            className={selectClass}
-            value={props.mapping.dateOrder}
-            onChange={(event) => set({ dateOrder: event.target.value as CsvMapping['dateOrder'] })}
-          >
-            <option value="ymd">Year-month-day</option>
-            <option value="dmy">Day-month-year</option>
-            <option value="mdy">Month-day-year</option>
-          </select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-decimal`}>Decimal separator</Label>
-          <select
-            id={`${id}-decimal`}
-            className={selectClass}
-            value={props.mapping.decimalSeparator}
-            onChange={(event) =>
-              set({ decimalSeparator: event.target.value as CsvMapping['decimalSeparator'] })
-            }
-          >
-            <option value=".">Dot (1,234.56)</option>
-            <option value=",">Comma (1.234,56)</option>
-          </select>
-        </div>
         <label className="flex items-center gap-2 self-end text-sm">
           <input
             type="checkbox"

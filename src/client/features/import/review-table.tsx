@@ -1,4 +1,4 @@
-import type { ImportPreview } from '../../../shared/schemas/import.js';
+import type { ImportRow } from '../../../shared/schemas/import.js';
 import type { Rule } from '../../../shared/schemas/rule.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Table } from '../../components/ui/table.js';
@@ -6,12 +6,28 @@ import { formatMoney } from '../../lib/format.js';
 
 const signed = (amount: number) => (amount < 0 ? `-${formatMoney(-amount)}` : formatMoney(amount));
 
+const figures = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /**
- * Every row of the file as read: ticked to import (duplicates unticked by default), what it
- * duplicates, and what a rule sets on it (its category by name).
+ * A row's amount: in dollars like the rest of the app, or, when the file states the row's
+ * currency, the figure with that code ("-86.50 CNY"; accounts have no currency of their own yet).
+ */
+const rowAmount = (row: Pick<ImportRow, 'amount' | 'currency'>) =>
+  row.currency
+    ? `${row.amount < 0 ? '-' : ''}${figures.format(Math.abs(row.amount))} ${row.currency}`
+    : signed(row.amount);
+
+/**
+ * Rows of the file as read: ticked to import (duplicates unticked by default), what it
+ * duplicates, what a rule sets on it (its category by name), and an amount that had to be
+ * rounded to the cent beside the amount as written.
  */
 export function ReviewTable(props: {
-  preview: ImportPreview;
+  rows: ImportRow[];
+  caption: string;
   rules: Rule[];
   /** id -> name of the book's categories, to show what the file or a rule sets. */
   categories: Map<string, string>;
@@ -21,7 +37,7 @@ export function ReviewTable(props: {
   const ruleName = new Map(props.rules.map((rule) => [rule.id, rule.name]));
   return (
     <Table
-      caption="Rows of the file"
+      caption={props.caption}
       columns={[
         { label: 'Import' },
         { label: 'Line' },
@@ -33,7 +49,7 @@ export function ReviewTable(props: {
         { label: 'Amount', align: 'right' },
       ]}
     >
-      {props.preview.rows.map((row) => (
+      {props.rows.map((row) => (
         <tr key={row.line} className="border-t border-border">
           <td className="px-3 py-2">
             <input
@@ -68,7 +84,12 @@ export function ReviewTable(props: {
             {row.categoryId ? (props.categories.get(row.categoryId) ?? 'Category') : ''}
           </td>
           <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
-            {signed(row.amount)}
+            {rowAmount(row)}
+            {row.writtenAmount && (
+              <span className="block text-xs text-muted-foreground">
+                written {row.writtenAmount}, rounded
+              </span>
+            )}
           </td>
         </tr>
       ))}

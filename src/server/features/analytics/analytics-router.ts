@@ -22,9 +22,32 @@ import {
 
 const tags = ['Analytics'];
 
+/**
+ * A chart: signed in, and within the user's analytics limits (docs/analytics.md#limits-of-the-
+ * expensive-reads): ANALYTICS_RATE_LIMIT_PER_USER a minute, ANALYTICS_CONCURRENCY_PER_USER at
+ * once (one more waits a few seconds for a slot, then 429 with Retry-After). Counted before the
+ * input is read, as every limit counts calls.
+ */
+const chartProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const release = await ctx.limits.startChart(ctx.user.id, ctx.responseHeaders);
+  try {
+    return await next();
+  } finally {
+    await release();
+  }
+});
+
+/**
+ * What a chart may answer beyond what follows from its input: its limits, and 422 when a sum
+ * passes what a JSON number holds exactly (docs/money.md#sums-past-the-exact-range).
+ */
+const refusals = ['TOO_MANY_REQUESTS', 'UNPROCESSABLE'] as const;
+/** The largest entries are single amounts, never sums. */
+const listRefusals = ['TOO_MANY_REQUESTS'] as const;
+
 /** The charts of /analytics and the dashboard's figures: one SQL statement each (docs/analytics.md). */
 export const analyticsRouter = router({
-  spendingByCategory: protectedProcedure
+  spendingByCategory: chartProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -32,6 +55,7 @@ export const analyticsRouter = router({
         tags,
         summary: 'Spending of a period per category (split lines in their own categories)',
       },
+      refusals,
     })
     .input(analyticsPeriodInput)
     .output(spendingByCategoryOutput)
@@ -39,7 +63,7 @@ export const analyticsRouter = router({
       ok(await getSpendingByCategory(ctx.database.db, { bookId: ctx.bookId, ...input })),
     ),
 
-  incomeVsSpending: protectedProcedure
+  incomeVsSpending: chartProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -47,6 +71,7 @@ export const analyticsRouter = router({
         tags,
         summary: 'Income and spending per month over the last 12 months, with the average month',
       },
+      refusals,
     })
     .input(analyticsAccountInput)
     .output(incomeVsSpendingOutput)
@@ -60,7 +85,7 @@ export const analyticsRouter = router({
       ),
     ),
 
-  balanceOverTime: protectedProcedure
+  balanceOverTime: chartProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -68,6 +93,7 @@ export const analyticsRouter = router({
         tags,
         summary: 'Each account and the total at the end of every day of a period, from the ledger',
       },
+      refusals,
     })
     .input(analyticsPeriodInput)
     .output(balanceOverTimeOutput)
@@ -75,7 +101,7 @@ export const analyticsRouter = router({
       ok(await getBalanceOverTime(ctx.database.db, { bookId: ctx.bookId, ...input })),
     ),
 
-  topPayees: protectedProcedure
+  topPayees: chartProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -83,6 +109,7 @@ export const analyticsRouter = router({
         tags,
         summary: 'The payees most spent with in a period',
       },
+      refusals,
     })
     .input(analyticsPeriodInput)
     .output(topPayeesOutput)
@@ -90,7 +117,7 @@ export const analyticsRouter = router({
       ok(await getTopPayees(ctx.database.db, { bookId: ctx.bookId, ...input })),
     ),
 
-  largestEntries: protectedProcedure
+  largestEntries: chartProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -98,6 +125,7 @@ export const analyticsRouter = router({
         tags,
         summary: 'The largest expenses and withdrawals of a period',
       },
+      refusals: listRefusals,
     })
     .input(analyticsPeriodInput)
     .output(largestEntriesOutput)
@@ -105,7 +133,7 @@ export const analyticsRouter = router({
       ok(await getLargestEntries(ctx.database.db, { bookId: ctx.bookId, ...input })),
     ),
 
-  dashboard: protectedProcedure
+  dashboard: chartProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -113,6 +141,7 @@ export const analyticsRouter = router({
         tags,
         summary: "This month's spending against last month's, and this month by category",
       },
+      refusals,
     })
     .input(z.object({}))
     .output(dashboardOutput)

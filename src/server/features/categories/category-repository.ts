@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
+import { entrySnapshotSql } from '../ledger/entry-snapshot.js';
 import type { CategoriesTable, CategoryGroupsTable } from '../../db/schema.js';
 import type { CategoryKind } from '../../../shared/schemas/category.js';
 import type { Selectable } from 'kysely';
@@ -277,25 +278,8 @@ export async function updateCategory(
   return rows.length > 0;
 }
 
-/**
- * The snapshot of the transactions row `t` with its split lines (docs/ledger.md#history), the
- * same JSON as entrySnapshotSql writes, for entries that may be split.
- */
-const snapshotWithSplits = sql<string>`jsonb_build_object(
-    'accountId', t.account_id,
-    'type', t.transaction_type,
-    'amountCents', t.amount_cents::text,
-    'occurredOn', t.occurred_on::text,
-    'description', t.description,
-    'payee', t.payee,
-    'categoryId', t.category_id,
-    'tags', to_jsonb(t.tags),
-    'splits', coalesce((SELECT jsonb_agg(jsonb_build_object(
-        'categoryId', s.category_id, 'amountCents', s.amount_cents::text, 'note', s.note)
-        ORDER BY s.position)
-      FROM entry_splits s WHERE s.book_id = t.book_id AND s.entry_id = t.id), '[]'::jsonb),
-    'deleted', t.deleted_at IS NOT NULL
-  )::text`;
+/** The snapshot of the transactions row `t`, split lines included (docs/ledger.md#history). */
+const snapshotWithSplits = entrySnapshotSql('t', { withSplits: true });
 
 /**
  * Deletes a category, moving every entry (live or deleted: a deleted one can be restored) and

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/connect.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { CATEGORIES_PER_BOOK_MAX } from '../../../shared/limits.js';
@@ -73,11 +74,6 @@ function toGroup(row: CategoryGroupRow, categories: readonly CategoryRow[]): Cat
     archived: row.archived_at !== null,
     categories: categories.filter((c) => c.group_id === row.id).map(toCategory),
   };
-}
-
-/** Runs `work` in a transaction: the caller's (an Idempotency-Key's) or a new one. */
-function inTransaction<T>(db: DbOrTx, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** A unique index refused the row: two requests raced past the name check. */

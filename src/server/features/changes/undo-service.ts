@@ -4,17 +4,22 @@ import { MESSAGES } from '../../../shared/errors.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { toAccount } from '../accounts/account-service.js';
 import { historyOfChange, latestChangeOf, lockChange } from '../ledger/entry-change-repository.js';
-import { applyChange, inTransaction } from '../entries/change-engine.js';
+import { applyChange } from '../entries/change-engine.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { lockEntryStates } from '../entries/entry-locks.js';
 import { fromStoredSnapshot } from '../entries/entry-state.js';
 import type { Actor } from '../entries/entry-service.js';
+
+const UNREADABLE = 'the saved state of an entry of this change is not one the ledger allows';
 
 /**
  * POST /api/changes/{id}/undo (docs/ledger.md#history-and-undo): every entry the change touched
  * goes back to its state before it, as a new change of kind 'undo', under the same balance
  * guards. Refused when it is already undone, when any of its entries changed since (the undo
- * would overwrite that later change), or when a balance would not allow it. Retrying with the
- * same Idempotency-Key replays the first answer.
+ * would overwrite that later change), when a balance would not allow it, or (422) when the state
+ * it would go back to is not one the ledger allows (a stored snapshot that does not read back,
+ * or that the change engine cannot write exactly). Retrying with the same Idempotency-Key
+ * replays the first answer.
  */
 export function undoChange(
   db: DbOrTx,
@@ -43,15 +48,24 @@ export function undoChange(
       entries: history.map((row) => {
         const current = locked.get(row.entry_id);
         if (!current) throw new Error('an entry of the history is gone');
-        return {
-          id: row.entry_id,
-          before: current.state,
-          // A creation is undone by deleting what it created.
-          after:
-            row.before === null
-              ? { ...current.state, deleted: true }
-              : fromStoredSnapshot(row.before),
-        };
+        // A creation is undone by deleting what it created.
+        if (row.before === null) {
+          return {
+            id: row.entry_id,
+            before: current.state,
+            after: { ...current.state, deleted: true },
+          };
+        }
+        // The state to go back to, as stored: read with the same checks as a restored file's
+        // snapshots; the engine checks it once more against the entry as it is now.
+        const restored = fromStoredSnapshot(row.before);
+        if ('problem' in restored) {
+          throw new AppError(
+            'UNPROCESSABLE',
+            `${MESSAGES.entryStateInvalid} (${UNREADABLE}: ${restored.problem})`,
+          );
+        }
+        return { id: row.entry_id, before: current.state, after: restored.state };
       }),
     });
     return {

@@ -13,10 +13,11 @@ import {
   markUndone,
   replaceSplitLines,
   shiftBalance,
+  transferIdsOf,
   updateEntry,
 } from '../ledger/entry-change-repository.js';
 import type { EntryRow } from '../ledger/ledger-repository.js';
-import { balanceEffect, changedFields, type EntryState } from './entry-state.js';
+import { balanceEffect, changedFields, unwritableState, type EntryState } from './entry-state.js';
 
 /**
  * The one change engine (docs/ledger.md#history-and-undo): every edit, delete, undo, transfer
@@ -52,11 +53,6 @@ export interface AppliedChange {
   entries: EntryRow[];
   /** Every account whose balance moved, now. */
   accounts: AccountRow[];
-}
-
-/** Runs `work` in a transaction: the Idempotency-Key's when there is one, else a new one. */
-export function inTransaction<T>(db: DbOrTx, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** The net balance change per account of a plan (accounts whose net is 0 left out). */
@@ -96,6 +92,59 @@ function categoriesOf(entries: readonly PlannedEntry[]): string[] {
   return [...ids];
 }
 
+const LEG_TYPES = new Set<string>(['transfer_in', 'transfer_out']);
+
+/**
+ * Why a transfer would no longer be one after this plan, or null: every leg the plan touches
+ * comes with the other leg of its transfer, and after it the two still move the same amount
+ * between two different accounts, both live or both deleted (docs/ledger.md#transfers).
+ */
+async function transferProblem(trx: DbOrTx, plan: ChangePlan): Promise<string | null> {
+  const legs = plan.entries.filter((entry) => LEG_TYPES.has(entry.after.type));
+  if (legs.length === 0) return null;
+  const existing = legs.filter((leg) => leg.before !== null).map((leg) => leg.id);
+  const stored = await transferIdsOf(trx, plan.bookId, existing);
+  const byTransfer = new Map<string, PlannedEntry[]>();
+  for (const leg of legs) {
+    const transferId = leg.before === null ? leg.transferId : stored.get(leg.id);
+    if (!transferId) return 'a transfer leg belongs to a transfer';
+    byTransfer.set(transferId, [...(byTransfer.get(transferId) ?? []), leg]);
+  }
+  for (const pair of byTransfer.values()) {
+    const out = pair.find((leg) => leg.after.type === 'transfer_out');
+    const into = pair.find((leg) => leg.after.type === 'transfer_in');
+    if (pair.length !== 2 || !out || !into) return 'the two legs of a transfer change together';
+    if (
+      out.after.amountCents !== into.after.amountCents ||
+      out.after.deleted !== into.after.deleted
+    ) {
+      return 'the two legs of a transfer move the same amount and are deleted together';
+    }
+    if (out.after.accountId === into.after.accountId) {
+      return 'a transfer moves money between two different accounts';
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses (422, before anything is written) a plan whose after states the engine cannot write
+ * exactly: an entry named twice, a type change, a state that breaks the ledger's rules or a
+ * field's limits (unwritableState), a transfer that would stop being one. Every operation's
+ * plan keeps these by construction; an undo restores a stored snapshot, which is checked here
+ * again whatever wrote it (a restored file, an older server).
+ */
+async function refuseUnwritable(trx: DbOrTx, plan: ChangePlan): Promise<void> {
+  const ids = new Set(plan.entries.map((entry) => entry.id));
+  let problem: string | null =
+    ids.size === plan.entries.length ? null : 'an entry appears twice in one change';
+  for (const entry of plan.entries) {
+    problem ??= unwritableState(entry.before, entry.after);
+  }
+  problem ??= await transferProblem(trx, plan);
+  if (problem) throw new AppError('UNPROCESSABLE', `${MESSAGES.entryStateInvalid} (${problem})`);
+}
+
 function balanceRefusal(account: AccountRow, deltaCents: bigint): AppError {
   if (deltaCents < 0n) return new AppError('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
   return new AppError(
@@ -106,10 +155,12 @@ function balanceRefusal(account: AccountRow, deltaCents: bigint): AppError {
 
 /**
  * Applies a plan inside `trx` (which the caller opened, having locked the entries it read).
- * Order of the refusals: an account the change lands on (404), an account of the entry that was
- * deleted (422), a category (404), then the balances (422).
+ * Order of the refusals: a state the engine cannot write (422, refuseUnwritable), an account the
+ * change lands on (404), an account of the entry that was deleted (422), a category (404), then
+ * the balances (422).
  */
 export async function applyChange(trx: DbOrTx, plan: ChangePlan): Promise<AppliedChange> {
+  await refuseUnwritable(trx, plan);
   const deltas = balanceDeltas(plan.entries);
   const entered = enteredAccounts(plan.entries);
   const accountIds = [...new Set([...deltas.keys(), ...entered])].sort();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/connect.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import type { AccountRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
@@ -25,12 +26,7 @@ import {
 } from '../ledger/entry-change-repository.js';
 import { toTransactions } from '../ledger/ledger-service.js';
 import { moveMoney, recordExpense } from '../ledger/movement-service.js';
-import {
-  applyChange,
-  inTransaction,
-  type AppliedChange,
-  type PlannedEntry,
-} from './change-engine.js';
+import { applyChange, type AppliedChange, type PlannedEntry } from './change-engine.js';
 import { lockEditableEntries } from './entry-locks.js';
 import { fillFromRules } from '../rules/manual-entry-rules.js';
 import type { EntryState, SplitState } from './entry-state.js';

@@ -1,5 +1,6 @@
+import { entryStateProblem, storedSnapshotSchema } from '../../../shared/schemas/book-export.js';
 import type { EntryType } from '../../../shared/schemas/history.js';
-import type { StoredSnapshot } from '../ledger/entry-snapshot.js';
+import { readStoredSnapshot, type StoredSnapshot } from '../ledger/entry-snapshot.js';
 
 /**
  * An entry's editable state as the change engine works on it (docs/ledger.md#history-and-undo):
@@ -104,23 +105,45 @@ export function toStoredSnapshot(state: EntryState): StoredSnapshot {
   };
 }
 
-/** A stored snapshot back as a state (undo restores these). */
-export function fromStoredSnapshot(text: string): EntryState {
-  const stored = JSON.parse(text) as StoredSnapshot;
+/**
+ * A stored snapshot back as a state (undo restores these), or why the text is not a state the
+ * ledger allows (readStoredSnapshot).
+ */
+export function fromStoredSnapshot(text: string): { state: EntryState } | { problem: string } {
+  const read = readStoredSnapshot(text);
+  if ('problem' in read) return read;
+  const stored = read.snapshot;
   return {
-    accountId: stored.accountId,
-    type: stored.type,
-    amountCents: BigInt(stored.amountCents),
-    occurredOn: stored.occurredOn,
-    description: stored.description,
-    payee: stored.payee,
-    categoryId: stored.categoryId,
-    tags: stored.tags,
-    splits: stored.splits.map((line) => ({
-      categoryId: line.categoryId,
-      amountCents: BigInt(line.amountCents),
-      note: line.note,
-    })),
-    deleted: stored.deleted,
+    state: {
+      accountId: stored.accountId,
+      type: stored.type,
+      amountCents: BigInt(stored.amountCents),
+      occurredOn: stored.occurredOn,
+      description: stored.description,
+      payee: stored.payee,
+      categoryId: stored.categoryId,
+      tags: stored.tags,
+      splits: stored.splits.map((line) => ({
+        categoryId: line.categoryId,
+        amountCents: BigInt(line.amountCents),
+        note: line.note,
+      })),
+      deleted: stored.deleted,
+    },
   };
+}
+
+/**
+ * Why the change engine cannot write `after` over `before` exactly, or null when it can: an
+ * entry never changes its type (a transfer leg stays a leg, and the balance moves by the sign
+ * of the type it has), and its new state keeps the ledger's rules (entryStateProblem: amount,
+ * account, split lines, transfer legs) and every field's limits as the API checks them
+ * (storedSnapshotSchema: dates, texts, tags, ids).
+ */
+export function unwritableState(before: EntryState | null, after: EntryState): string | null {
+  if (before !== null && before.type !== after.type) return 'an entry cannot change its type';
+  const problem = entryStateProblem(after);
+  if (problem) return problem;
+  const checked = storedSnapshotSchema.safeParse(toStoredSnapshot(after));
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'invalid state');
 }

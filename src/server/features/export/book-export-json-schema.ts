@@ -8,7 +8,12 @@ import { bookExportSchema } from '../../../shared/schemas/book-export.js';
  */
 export function bookExportJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(bookExportSchema, { target: 'draft-2020-12', unrepresentable: 'any' }),
+    // What a restore accepts (io: 'input': the text before trimming, the tags before folding).
+    ...z.toJSONSchema(bookExportSchema, {
+      target: 'draft-2020-12',
+      unrepresentable: 'any',
+      io: 'input',
+    }),
     $id: 'https://expense-tracker.example/book-export.schema.json',
   };
 }

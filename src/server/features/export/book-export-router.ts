@@ -1,20 +1,34 @@
 import { z } from 'zod';
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import { idempotencyHeaders, markIdempotent } from '../../trpc/idempotent-mutation.js';
+import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
 import {
   bookExportOutput,
-  restoreBookInput,
   restoreBookOutput,
+  type RestoreBookInput,
 } from '../../../shared/schemas/book-export.js';
 import { RESTORE_BODY_BYTES_MAX } from '../../../shared/limits.js';
-import { exportBook, restoreBook } from './book-export-service.js';
+import { exportBook } from './book-export-service.js';
+import { restoreInputParsedInSlices } from './restore-input.js';
+import { restoreBook } from './restore-service.js';
 
 const tags = ['Export'];
 
 /** The whole book as one JSON file, and its restore into an empty book (docs/analytics.md). */
 export const bookDataRouter = router({
+  // One export at a time per user, FULL_EXPORTS_PER_INSTANCE per instance, a budget per minute
+  // (docs/analytics.md#limits-of-the-expensive-reads): it reads the whole book into memory, in
+  // one read-only transaction that ends before the answer is sent.
   export: protectedProcedure
+    .use(async ({ ctx, next }) => {
+      const release = await ctx.limits.startExport(ctx.user.id, 'full', ctx.responseHeaders);
+      try {
+        return await next();
+      } finally {
+        await release();
+      }
+    })
     .meta({
       openapi: {
         method: 'GET',
@@ -23,12 +37,14 @@ export const bookDataRouter = router({
         summary:
           'Everything of your book as one JSON document: accounts, categories, entries, splits, transfers, history',
       },
+      refusals: ['TOO_MANY_REQUESTS'],
     })
     .input(z.object({}))
     .output(bookExportOutput)
     .query(async ({ ctx }) => ok(await exportBook(ctx.database.db, ctx.bookId, ctx.clock()))),
 
-  restore: protectedProcedure
+  // One restore at a time per user (usage-limits.ts HEAVY_WORK), a few per instance.
+  restore: oneAtATimeProcedure('restore')
     .meta({
       openapi: {
         method: 'POST',
@@ -36,22 +52,35 @@ export const bookDataRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Restore an export into your book, which must have no accounts and no entries; all or nothing',
+          'Restore an export into your book, which must be empty (no accounts, entries or history); all or nothing',
       },
-      refusals: ['CONFLICT', 'UNPROCESSABLE'],
+      refusals: ['CONFLICT', 'UNPROCESSABLE', 'TOO_MANY_REQUESTS'],
       bodyLimit: RESTORE_BODY_BYTES_MAX,
     })
-    .input(restoreBookInput)
+    // The whole file's schema, parsed a slice at a time (restore-input.ts).
+    .input(restoreInputParsedInSlices())
     .output(restoreBookOutput)
     .mutation(
-      idempotentMutation(async ({ ctx, input, db }) => {
-        // One transaction for the whole restore: the key's when a key was sent.
-        const counts = db.isTransaction
-          ? await restoreBook(db, ctx.bookId, ctx.user.id, input.file)
-          : await db
-              .transaction()
-              .execute((trx) => restoreBook(trx, ctx.bookId, ctx.user.id, input.file));
-        return ok(counts, 'Book restored');
-      }),
+      // Honours an Idempotency-Key like every idempotentMutation (and is listed and documented
+      // as one), but the restore commits in chunks, so restoreBook records the key's outcome
+      // with its last chunk rather than around the whole restore.
+      markIdempotent(
+        ({ ctx, input, path }: { ctx: AuthedContext; input: RestoreBookInput; path: string }) =>
+          restoreBook(
+            {
+              db: ctx.database.db,
+              bookId: ctx.bookId,
+              actorId: ctx.user.id,
+              key: ctx.idempotencyKey,
+              operation: path,
+              clock: ctx.clock,
+              requestId: ctx.requestId,
+              responseHeaders: ctx.responseHeaders,
+              log: ctx.log,
+            },
+            input.file,
+            (counts) => ok(counts, 'Book restored'),
+          ),
+      ),
     ),
 });

@@ -6,9 +6,11 @@ import type { SearchTransactionsInput } from '../../../shared/schemas/ledger-que
 
 // The rows of the CSV export (docs/analytics.md#csv-export): the live entries a Transactions
 // view shows, with the names of their account and category, read a batch at a time so that
-// 100,000 rows never sit in memory. On PostgreSQL one statement is read through a cursor; on
-// PGlite (one session for the whole process) each batch is its own statement, continuing after
-// the last row of the previous one (keyset), so an export never holds the database.
+// 100,000 rows never sit in memory. On both databases each batch is its own short statement,
+// continuing after the last row of the previous one (keyset on the sort key and seq), so an
+// export holds a connection only while a batch is read, never while the client takes its time:
+// a PostgreSQL cursor would keep its connection for the whole download, and a dozen downloads
+// nobody reads would take every connection of the pool (security review, finding 3).
 //
 // The filters are those of GET /api/transactions (src/shared/schemas/ledger-query.ts). The list
 // route that applies them is built on another branch (ledger-find); until it lands this query
@@ -96,7 +98,13 @@ interface After {
   seq: string;
 }
 
-function exportQuery(database: Database, bookId: string, f: ExportFilters, after?: After) {
+function exportQuery(
+  database: Database,
+  bookId: string,
+  f: ExportFilters,
+  lastSeq: string,
+  after?: After,
+) {
   const sort = SORTS[f.sort ?? 'date_desc'];
   const column = sql.ref(`t.${sort.key}`);
   let query = database.db
@@ -127,7 +135,8 @@ function exportQuery(database: Database, bookId: string, f: ExportFilters, after
           AND sc.id = s.category_id
         WHERE s.book_id = t.book_id AND s.entry_id = t.id) END`.as('split_categories'),
     )
-    .where(filtersOf(bookId, f));
+    .where(filtersOf(bookId, f))
+    .where('t.seq', '<=', lastSeq);
   if (after) {
     const op = sql.raw(sort.dir === 'desc' ? '<' : '>');
     const keyValue =
@@ -138,31 +147,29 @@ function exportQuery(database: Database, bookId: string, f: ExportFilters, after
 }
 
 /**
- * The entries of a Transactions view in its order, a batch at a time. Each batch is handed over
- * before the next is read, so memory holds one batch however many rows the view has.
+ * The entries of a Transactions view in its order, a batch at a time. Each batch is its own
+ * statement, read only when the consumer asks for the next one (the reply has taken the
+ * previous), so memory holds one batch and no connection is held in between, however many rows
+ * the view has and however slowly the client reads. The export is the view as it stood when it
+ * began: entries recorded later (a higher seq) are left out, wherever they would sort, and the
+ * keyset never shows a row twice nor skips one; the order is the list's, exactly (seq breaks
+ * ties). (An entry edited meanwhile shows as it is when its batch is read.)
  */
 export async function* exportBatches(
   database: Database,
   bookId: string,
   filters: ExportFilters,
 ): AsyncGenerator<ExportRow[]> {
-  if (database.kind === 'postgres') {
-    const stream = exportQuery(database, bookId, filters).stream(EXPORT_BATCH_ROWS);
-    let batch: ExportRow[] = [];
-    for await (const row of stream) {
-      batch.push(row);
-      if (batch.length >= EXPORT_BATCH_ROWS) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length) yield batch;
-    return;
-  }
+  const newest = await database.db
+    .selectFrom('transactions')
+    .select(sql<string | null>`max(seq)::text`.as('seq'))
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
+  if (!newest?.seq) return;
   const sort = SORTS[filters.sort ?? 'date_desc'];
   let after: After | undefined;
   for (;;) {
-    const rows = await exportQuery(database, bookId, filters, after)
+    const rows = await exportQuery(database, bookId, filters, newest.seq, after)
       .limit(EXPORT_BATCH_ROWS)
       .execute();
     if (rows.length) yield rows;

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/connect.js';
 import { centsFromDb } from '../../db/cents.js';
 import { notFound } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
 import { findAccount } from '../accounts/account-repository.js';
+import { findCategory } from '../categories/category-repository.js';
 import { exportBatches, type ExportFilters, type ExportRow } from './csv-export-repository.js';
 import { CSV_HEADER, csvAmount, csvLine, csvText } from './csv-format.js';
 
@@ -36,8 +38,11 @@ export function csvRow(row: ExportRow): string {
 }
 
 /**
- * Checks what can be refused before the first byte is sent (an account filter naming no live
- * account of the book: 404), then yields the CSV a batch of rows at a time.
+ * Checks what can be refused before the first byte is sent, as GET /api/transactions refuses it
+ * (ledger-search-service.ts): an account filter naming no live account of the book answers 404
+ * "Account not found", then a category filter naming no category of the book 404 "Category not
+ * found" (another book's, a deleted or a missing one alike). Then yields the CSV a batch of rows
+ * at a time.
  */
 export async function prepareCsvExport(
   database: Database,
@@ -46,6 +51,10 @@ export async function prepareCsvExport(
 ): Promise<AsyncGenerator<string>> {
   if (filters.accountId && !(await findAccount(database.db, bookId, filters.accountId))) {
     throw notFound();
+  }
+  const categoryId = filters.categoryId === 'none' ? undefined : filters.categoryId;
+  if (categoryId && !(await findCategory(database.db, bookId, categoryId))) {
+    throw notFound(MESSAGES.categoryNotFound);
   }
   return (async function* () {
     yield csvLine([...CSV_HEADER]);

@@ -1,9 +1,21 @@
 /**
  * CSV text (RFC 4180) for the export of a Transactions view (docs/analytics.md#csv-export):
- * comma-separated, CRLF line ends, a cell quoted when it holds a comma, a quote or a line
- * break, quotes doubled. Text cells starting with = + - @ (or a tab or carriage return) get a
- * leading apostrophe, so a spreadsheet shows them as text instead of running them as a formula
- * (CSV injection). The amount column is never prefixed: it is always a number we wrote.
+ * comma-separated, CRLF line ends, quotes doubled.
+ *
+ * CSV injection (OWASP, "CSV Injection": no cell may begin with = + - @, a tab, a carriage
+ * return or a line feed). A text cell gets a leading apostrophe, so a spreadsheet shows it as
+ * text instead of running it as a formula, when
+ * - it starts with a tab, a carriage return or a line feed; or
+ * - its first character that is not white space (JavaScript's \s: spaces, tabs, line breaks,
+ *   no-break and ideographic spaces) is one of = + - @ or their full-width forms
+ *   ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheets in East Asian locales
+ *   read as the ASCII ones, and which some spreadsheets still evaluate after leading spaces.
+ * Over-prefixing costs an apostrophe; missing one runs a formula on whoever opens the file.
+ *
+ * OWASP also warns that a field separator inside a cell can start a new cell in the middle of
+ * the text: a cell is quoted when it holds a comma or a semicolon (the separator Excel uses in
+ * many locales), a quote or a line break, so it stays one cell and only its start matters.
+ * The amount column is never prefixed: it is always a number we wrote.
  */
 
 export const CSV_HEADER = [
@@ -17,8 +29,8 @@ export const CSV_HEADER = [
   'Tags',
 ] as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** One text cell, safe to open in a spreadsheet. */
 export function csvText(value: string): string {

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/connect.js';
 import { centsToUnits } from '../../../shared/money.js';
 import type { ImportRow } from '../../../shared/schemas/import.js';
 import { activeRules } from '../rules/rule-service.js';
-import { firstMatch } from '../rules/rule-match.js';
+import { Pacer } from '../rules/pacer.js';
+import { assertPatternText, firstMatch } from '../rules/rule-match.js';
 import { categoryNames, findImportedEntries, type ImportedEntry } from './import-repository.js';
 import type { ParsedRow, RowError } from './parsed-file.js';
 import { foldText } from './text-fold.js';
@@ -86,7 +87,17 @@ export async function analyseRows(
       byFingerprint.set(`${entry.import_fingerprint}#${entry.import_occurrence}`, entry);
     }
   }
-  const rules = await activeRules(db, bookId);
+  // Rules that name another account never reach a row's text; the rest may read at most
+  // RULE_PATTERN_TEXT_MAX characters with their patterns (checked before any runs), and run
+  // paced, so a large file leaves the event loop free (docs/import.md#rules).
+  const pacer = new Pacer();
+  const rules = (await activeRules(db, bookId, pacer)).filter(
+    (rule) => rule.accountId === null || rule.accountId === accountId,
+  );
+  assertPatternText(rules, {
+    description: keyed.reduce((sum, { row }) => sum + row.description.length, 0),
+    payee: keyed.reduce((sum, { row }) => sum + row.payee.length, 0),
+  });
   const categories = new Map<string, string>();
   if (rows.some((row) => row.categoryName !== null)) {
     for (const category of await categoryNames(db, bookId)) {
@@ -94,19 +105,24 @@ export async function analyseRows(
       if (!categories.has(key)) categories.set(key, category.id);
     }
   }
-  const planned = keyed.map(({ row, bankRef, fingerprint, occurrence }): PlannedRow => {
+  const planned: PlannedRow[] = [];
+  for (const { row, bankRef, fingerprint, occurrence } of keyed) {
     const duplicateOf =
       (bankRef !== null ? byRef.get(bankRef) : byFingerprint.get(`${fingerprint}#${occurrence}`)) ??
       null;
-    const rule = firstMatch(rules, {
-      accountId,
-      amountCents: row.amountCents,
-      description: row.description,
-      payee: row.payee,
-    });
+    const rule = await firstMatch(
+      rules,
+      {
+        accountId,
+        amountCents: row.amountCents,
+        description: row.description,
+        payee: row.payee,
+      },
+      pacer,
+    );
     const fileCategory =
       row.categoryName === null ? null : (categories.get(foldText(row.categoryName)) ?? null);
-    return {
+    planned.push({
       row,
       status: duplicateOf ? 'duplicate' : 'new',
       duplicateOf,
@@ -118,8 +134,8 @@ export async function analyseRows(
       categoryId: rule?.set.categoryId ?? fileCategory,
       ruleId: rule?.id ?? null,
       tags: rule?.set.tags ?? [],
-    };
-  });
+    });
+  }
   return { planned, errors };
 }
 
@@ -131,10 +147,13 @@ const signedOf = (entry: ImportedEntry) => {
 };
 
 /** A planned row as the review shows it. */
-export function toImportRow(plan: PlannedRow): ImportRow {
+export function toImportRow(plan: PlannedRow, statement: number): ImportRow {
   const match = plan.duplicateOf;
   return {
     line: plan.row.line,
+    statement,
+    currency: plan.row.currency,
+    writtenAmount: plan.row.writtenAmount,
     status: plan.status,
     occurredOn: plan.row.occurredOn,
     amount: centsToUnits(plan.row.amountCents),

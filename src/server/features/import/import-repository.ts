@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
+import type { ImportFormat } from '../../../shared/schemas/import.js';
 import type { AccountRow, ImportBatchRow } from '../../db/schema.js';
 import { CREATED_FIELDS, entrySnapshotSql } from '../ledger/entry-snapshot.js';
 
@@ -45,7 +46,7 @@ export async function insertBatch(
     accountId: string;
     actorId: string;
     fileName: string;
-    format: 'csv' | 'ofx' | 'qif';
+    format: ImportFormat;
     contentSha256: string;
   },
 ): Promise<ImportBatchRow> {
@@ -254,7 +255,7 @@ export async function deleteBatchEntries(
 ): Promise<void> {
   await sql`
     WITH before AS (
-      SELECT t.id, ${entrySnapshotSql('t')} AS snapshot
+      SELECT t.id, ${entrySnapshotSql('t', { withSplits: true })} AS snapshot
       FROM transactions t
       WHERE t.book_id = ${bookId}::uuid AND t.import_batch_id = ${batchId}::uuid
         AND t.deleted_at IS NULL

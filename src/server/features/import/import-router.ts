@@ -1,4 +1,5 @@
 import { protectedProcedure, router } from '../../trpc/init.js';
+import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
 import { bookMutation } from '../../trpc/book-mutation.js';
@@ -16,11 +17,13 @@ import {
 import { commitImport, listImports, previewImport, revertImport } from './import-service.js';
 
 const tags = ['Import'];
+/** Reading a file (and running the rules on it) takes a user one at a time. */
+const readingProcedure = oneAtATimeProcedure('import');
 
 // Bank file import (docs/import.md): every step is a procedure, so a script can import a file
 // without the browser. The two that carry the file take a larger body than the rest.
 export const importRouter = router({
-  preview: protectedProcedure
+  preview: readingProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -38,7 +41,7 @@ export const importRouter = router({
       ok(await previewImport(ctx.database.db, ctx.bookId, input)),
     ),
 
-  commit: protectedProcedure
+  commit: readingProcedure
     .meta({
       openapi: {
         method: 'POST',

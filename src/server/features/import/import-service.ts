@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/connect.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import type { AccountRow, ImportBatchRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { toAccount } from '../accounts/account-service.js';
@@ -7,19 +7,17 @@ import { findAccount, lockAccount } from '../accounts/account-repository.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, centsToUnits, formatCents } from '../../../shared/money.js';
 import {
-  csvMappingSchema,
-  type CsvMapping,
   type ImportBatch,
   type ImportCommitInput,
   type ImportPreview,
   type ImportPreviewInput,
+  type ImportRow,
 } from '../../../shared/schemas/import.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { analyseRows, toImportRow, type PlannedRow } from './import-analysis.js';
 import {
   deleteBatchEntries,
   finishBatch,
-  findMapping,
   findSameFile,
   insertBatch,
   insertChange,
@@ -33,8 +31,8 @@ import {
   saveMapping,
   type ImportEntryValues,
 } from './import-repository.js';
-import { parseBankFile } from './parse-file.js';
-import type { ParsedFile } from './parsed-file.js';
+import { assertAnswered, readImportFile, type StatementTarget } from './import-reading.js';
+import type { RowError } from './parsed-file.js';
 
 // Bank file import (docs/import.md): preview, commit as one batch in the caller's transaction
 // (all or nothing), list, revert.
@@ -46,6 +44,8 @@ export const IMPORT_MESSAGES = {
   allDuplicates: 'Nothing to import: every row of this file is already in this account',
   noneChosen: 'Nothing to import: no rows were chosen',
   noLine: (line: number) => `There is no line ${line} in this file`,
+  skippedLine: (line: number, statement: string) =>
+    `Line ${line} belongs to the statement “${statement}”, which this import skips`,
   badLine: (line: number, reason: string) => `Line ${line} cannot be imported: ${reason}`,
   belowFloor: (after: bigint, floor: bigint) =>
     `This import would leave the balance at ${formatCents(after)}, below the lowest it may go (${formatCents(floor)}); record an opening balance first`,
@@ -69,69 +69,85 @@ export function toBatch(row: ImportBatchRow): ImportBatch {
   };
 }
 
-interface FileRequest {
-  bookId: string;
-  accountId: string;
-  content: string;
-  mapping?: CsvMapping | undefined;
-}
-
-/** The file read with the given mapping, else the account's remembered one when it fits, else a guess. */
-async function readFile(
-  db: DbOrTx,
-  req: FileRequest,
-): Promise<{ parsed: ParsedFile; sha256: string }> {
-  const bytes = Buffer.from(req.content, 'base64');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  let parsed = parseBankFile(bytes, req.mapping);
-  if (req.mapping === undefined && parsed.format === 'csv') {
-    const stored = await findMapping(db, req.bookId, req.accountId);
-    const remembered =
-      stored === undefined ? undefined : csvMappingSchema.safeParse(JSON.parse(stored));
-    if (remembered?.success) {
-      const withRemembered = parseBankFile(bytes, remembered.data);
-      // The remembered mapping wins unless the file's own headers read more of its rows.
-      if (
-        withRemembered.csv?.problem === null &&
-        withRemembered.rows.length >= parsed.rows.length
-      ) {
-        parsed = withRemembered;
-      }
-    }
-  }
-  return { parsed, sha256 };
-}
-
 const signedSum = (plans: readonly PlannedRow[]) =>
   plans.reduce((sum, plan) => sum + plan.row.amountCents, 0n);
+
+/** The live account a statement goes to, or 404. */
+async function accountOf(db: DbOrTx, bookId: string, accountId: string): Promise<AccountRow> {
+  const account = await findAccount(db, bookId, accountId);
+  if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
+  return account;
+}
 
 export async function previewImport(
   db: DbOrTx,
   bookId: string,
   input: ImportPreviewInput,
 ): Promise<ImportPreview> {
-  const account = await findAccount(db, bookId, input.accountId);
-  if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
-  const { parsed, sha256 } = await readFile(db, { ...input, bookId });
-  const { planned, errors } = await analyseRows(db, bookId, input.accountId, parsed.rows);
-  const same = await findSameFile(db, bookId, input.accountId, sha256);
-  const fresh = planned.filter((plan) => plan.status === 'new');
-  const before = BigInt(account.balance_cents);
+  const main = await accountOf(db, bookId, input.accountId);
+  const file = await readImportFile(db, { ...input, bookId });
+  const { parsed } = file;
+  const rows: ImportRow[] = [];
+  const errors: RowError[] = [];
+  const statements: ImportPreview['statements'] = [];
+  let mainFresh = 0n;
+  let newCount = 0;
+  let duplicateCount = 0;
+  for (const { statement, accountId } of file.targets) {
+    const summary = {
+      index: statement.index,
+      label: statement.label,
+      accountRef: statement.accountRef,
+      currency: statement.currency,
+      accountId,
+      rowCount: statement.rows.length,
+      balanceBefore: null as number | null,
+      balanceAfter: null as number | null,
+      floor: null as number | null,
+    };
+    statements.push(summary);
+    if (accountId === null) continue;
+    const account = accountId === main.id ? main : await accountOf(db, bookId, accountId);
+    const analysed = await analyseRows(db, bookId, accountId, statement.rows);
+    const fresh = signedSum(analysed.planned.filter((plan) => plan.status === 'new'));
+    const before = BigInt(account.balance_cents);
+    Object.assign(summary, {
+      balanceBefore: centsToUnits(before),
+      balanceAfter: centsToUnits(before + fresh),
+      floor: centsToUnits(-BigInt(account.credit_limit_cents)),
+    });
+    if (accountId === main.id) mainFresh = fresh;
+    for (const plan of analysed.planned) {
+      rows.push(toImportRow(plan, statement.index));
+      if (plan.status === 'new') newCount += 1;
+      else duplicateCount += 1;
+    }
+    errors.push(...statement.errors, ...analysed.errors);
+  }
+  const same = await findSameFile(db, bookId, input.accountId, file.sha256);
+  const before = BigInt(main.balance_cents);
   return {
     format: parsed.format,
+    encoding: parsed.encoding,
+    choices: file.choices,
+    statements,
+    unsupported: parsed.unsupported,
     sameFile: same ? toBatch(same) : null,
     csv: parsed.csv,
-    rows: planned.map(toImportRow),
-    errors: [...parsed.errors, ...errors].sort((a, b) => a.line - b.line),
-    newCount: fresh.length,
-    duplicateCount: planned.length - fresh.length,
+    rows,
+    errors: errors.sort((a, b) => a.line - b.line),
+    newCount,
+    duplicateCount,
     balanceBefore: centsToUnits(before),
-    balanceAfter: centsToUnits(before + signedSum(fresh)),
-    floor: centsToUnits(-BigInt(account.credit_limit_cents)),
+    balanceAfter: centsToUnits(before + mainFresh),
+    floor: centsToUnits(-BigInt(main.credit_limit_cents)),
   };
 }
 
-/** The rows to write: the lines asked for, or every new row; a ticked duplicate loses its keys. */
+/**
+ * The rows of a statement to write: the lines asked for, or every new row (possibly none); a
+ * ticked duplicate loses its keys.
+ */
 function chooseRows(
   planned: readonly PlannedRow[],
   errors: readonly { line: number; reason: string }[],
@@ -142,12 +158,6 @@ function chooseRows(
     chosen = planned
       .filter((plan) => plan.status === 'new')
       .map((plan) => ({ plan, forced: false }));
-    if (chosen.length === 0) {
-      throw new AppError(
-        'UNPROCESSABLE',
-        planned.length > 0 ? IMPORT_MESSAGES.allDuplicates : IMPORT_MESSAGES.noneChosen,
-      );
-    }
   } else {
     const byLine = new Map(planned.map((plan) => [plan.row.line, plan]));
     const brokenLines = new Map(errors.map((error) => [error.line, error.reason]));
@@ -164,7 +174,6 @@ function chooseRows(
         reason === undefined ? IMPORT_MESSAGES.noLine(line) : IMPORT_MESSAGES.badLine(line, reason),
       );
     }
-    if (chosen.length === 0) throw new AppError('UNPROCESSABLE', IMPORT_MESSAGES.noneChosen);
     chosen.sort((a, b) => a.plan.row.line - b.plan.row.line);
   }
   return chosen.map(({ plan, forced }) => {
@@ -193,67 +202,149 @@ function balanceRefusal(balance: bigint, delta: bigint, creditLimit: bigint): Ap
   return new AppError('INSUFFICIENT_FUNDS', IMPORT_MESSAGES.belowFloor(after, -creditLimit));
 }
 
+/** The lines a commit asked for that belong to each statement (undefined: every new row). */
+function linesByStatement(
+  targets: readonly StatementTarget[],
+  lines: readonly number[] | undefined,
+): Map<number, number[] | undefined> {
+  const byStatement = new Map<number, number[] | undefined>();
+  if (lines === undefined) {
+    for (const { statement } of targets) byStatement.set(statement.index, undefined);
+    return byStatement;
+  }
+  const owner = new Map<number, StatementTarget>();
+  for (const target of targets) {
+    for (const row of target.statement.rows) owner.set(row.line, target);
+    for (const error of target.statement.errors) owner.set(error.line, target);
+  }
+  for (const target of targets) byStatement.set(target.statement.index, []);
+  for (const line of new Set(lines)) {
+    const target = owner.get(line);
+    if (!target) throw new AppError('UNPROCESSABLE', IMPORT_MESSAGES.noLine(line));
+    if (target.accountId === null) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        IMPORT_MESSAGES.skippedLine(line, target.statement.label),
+      );
+    }
+    byStatement.get(target.statement.index)?.push(line);
+  }
+  return byStatement;
+}
+
 /**
- * Imports the chosen rows as one batch, in the caller's transaction: the batch, its change, the
- * entries with their history, the balance, all or nothing. The account stays locked from the
- * duplicate check to the commit, and the unique indexes skip anything a concurrent import of
- * another account path added, so no row is ever written twice.
+ * Imports the chosen rows, one batch per statement (most files: one), in one transaction: each
+ * batch, its change, the entries with their history, the balances, all or nothing. Every
+ * account is locked (in id order) from the duplicate check to the commit, and the unique indexes
+ * skip anything a concurrent import added, so no row is ever written twice. Refused while the
+ * file leaves a question unanswered.
  */
-export async function commitImport(
+export function commitImport(
   db: DbOrTx,
   ctx: { bookId: string; actorId: string },
   input: ImportCommitInput,
-): Promise<{ batch: ImportBatch; account: Account; imported: number; skipped: number }> {
-  const { parsed, sha256 } = await readFile(db, { ...input, bookId: ctx.bookId });
-  const account = await lockAccount(db, ctx.bookId, input.accountId);
-  if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
-  if (parsed.csv?.problem) throw new AppError('UNPROCESSABLE', parsed.csv.problem);
-  const { planned, errors } = await analyseRows(db, ctx.bookId, input.accountId, parsed.rows);
-  const entries = chooseRows(planned, [...parsed.errors, ...errors], input.lines);
-  const batch = await insertBatch(db, {
-    bookId: ctx.bookId,
-    accountId: input.accountId,
-    actorId: ctx.actorId,
-    fileName: input.fileName,
-    format: parsed.format,
-    contentSha256: sha256,
+): Promise<{
+  batch: ImportBatch;
+  account: Account;
+  batches: ImportBatch[];
+  accounts: Account[];
+  imported: number;
+  skipped: number;
+}> {
+  return inTransaction(db, async (trx) => {
+    const file = await readImportFile(trx, { ...input, bookId: ctx.bookId });
+    const { parsed } = file;
+    // The accounts first, in id order (docs/ledger.md#concurrency), each must be live.
+    const targets = file.targets.filter((t) => t.accountId !== null);
+    const locked = new Map<string, AccountRow>();
+    for (const id of targets.map((t) => t.accountId as string).sort()) {
+      const account = await lockAccount(trx, ctx.bookId, id);
+      if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
+      locked.set(id, account);
+    }
+    if (parsed.csv?.problem) throw new AppError('UNPROCESSABLE', parsed.csv.problem);
+    assertAnswered(file.choices);
+    const wanted = linesByStatement(file.targets, input.lines);
+    const plans: { target: StatementTarget; entries: ImportEntryValues[]; skipped: number }[] = [];
+    for (const target of targets) {
+      const { statement } = target;
+      const { planned, errors } = await analyseRows(
+        trx,
+        ctx.bookId,
+        target.accountId as string,
+        statement.rows,
+      );
+      const lines = wanted.get(statement.index);
+      // With several statements, one may have nothing new while another has.
+      const entries =
+        lines !== undefined && lines.length === 0
+          ? []
+          : chooseRows(planned, [...statement.errors, ...errors], lines);
+      const rowCount = planned.length + errors.length + statement.errors.length;
+      plans.push({ target, entries, skipped: rowCount - entries.length });
+    }
+    if (plans.every((plan) => plan.entries.length === 0)) {
+      const anyRows = plans.some((plan) => plan.skipped > 0);
+      throw new AppError(
+        'UNPROCESSABLE',
+        anyRows && input.lines === undefined
+          ? IMPORT_MESSAGES.allDuplicates
+          : IMPORT_MESSAGES.noneChosen,
+      );
+    }
+    const batches: ImportBatch[] = [];
+    const accounts: Account[] = [];
+    let imported = 0;
+    let skipped = 0;
+    for (const { target, entries, skipped: notChosen } of plans) {
+      skipped += notChosen;
+      if (entries.length === 0) continue;
+      const accountId = target.accountId as string;
+      const account = locked.get(accountId) as AccountRow;
+      const batch = await insertBatch(trx, {
+        bookId: ctx.bookId,
+        accountId,
+        actorId: ctx.actorId,
+        fileName: input.fileName,
+        format: parsed.format,
+        contentSha256: file.sha256,
+      });
+      const changeId = await insertChange(trx, ctx.bookId, ctx.actorId, 'import');
+      const written = await insertEntries(
+        trx,
+        { bookId: ctx.bookId, accountId, actorId: ctx.actorId, batchId: batch.id, changeId },
+        entries,
+      );
+      // Rows a concurrent import wrote first were skipped by the unique indexes.
+      skipped += entries.length - written.count;
+      if (written.count === 0) continue;
+      const moved = await moveBalance(
+        trx,
+        ctx.bookId,
+        accountId,
+        written.totalCents,
+        MAX_BALANCE_CENTS,
+      );
+      if (!moved) {
+        throw balanceRefusal(
+          BigInt(account.balance_cents),
+          written.totalCents,
+          BigInt(account.credit_limit_cents),
+        );
+      }
+      const finished = await finishBatch(trx, batch.id, { changeId, ...written });
+      batches.push(toBatch(finished));
+      accounts.push(toAccount(moved));
+      imported += written.count;
+    }
+    const [batch] = batches;
+    const [account] = accounts;
+    if (!batch || !account) throw new AppError('UNPROCESSABLE', IMPORT_MESSAGES.allDuplicates);
+    if (parsed.csv) {
+      await saveMapping(trx, ctx.bookId, input.accountId, JSON.stringify(parsed.csv.mapping));
+    }
+    return { batch, account, batches, accounts, imported, skipped };
   });
-  const changeId = await insertChange(db, ctx.bookId, ctx.actorId, 'import');
-  const written = await insertEntries(
-    db,
-    {
-      bookId: ctx.bookId,
-      accountId: input.accountId,
-      actorId: ctx.actorId,
-      batchId: batch.id,
-      changeId,
-    },
-    entries,
-  );
-  if (written.count === 0) throw new AppError('UNPROCESSABLE', IMPORT_MESSAGES.allDuplicates);
-  const moved = await moveBalance(
-    db,
-    ctx.bookId,
-    input.accountId,
-    written.totalCents,
-    MAX_BALANCE_CENTS,
-  );
-  if (!moved) {
-    throw balanceRefusal(
-      BigInt(account.balance_cents),
-      written.totalCents,
-      BigInt(account.credit_limit_cents),
-    );
-  }
-  const finished = await finishBatch(db, batch.id, { changeId, ...written });
-  if (parsed.csv)
-    await saveMapping(db, ctx.bookId, input.accountId, JSON.stringify(parsed.csv.mapping));
-  return {
-    batch: toBatch(finished),
-    account: toAccount(moved),
-    imported: written.count,
-    skipped: planned.length + errors.length + parsed.errors.length - written.count,
-  };
 }
 
 export async function listImports(

@@ -1,8 +1,14 @@
-import type { CsvMapping, ImportFormat } from '../../../shared/schemas/import.js';
+import type {
+  CsvMapping,
+  ImportChoiceKind,
+  ImportEncoding,
+  ImportFormat,
+  ImportReading,
+} from '../../../shared/schemas/import.js';
 
 /** One row of a bank file as read, before it meets the ledger. */
 export interface ParsedRow {
-  /** Line (CSV record, QIF record start) or transaction number (OFX), 1-based. */
+  /** Line (CSV record, QIF record start) or transaction number (OFX, camt entry), 1-based. */
   line: number;
   occurredOn: string;
   /** Signed: negative leaves the account. */
@@ -13,6 +19,10 @@ export interface ParsedRow {
   bankRef: string | null;
   /** A category name the file gives (CSV category column, QIF L). */
   categoryName: string | null;
+  /** The currency the file states for the row (ISO 4217), if any. */
+  currency: string | null;
+  /** The amount as written when it had more than two decimals and was rounded half-even. */
+  writtenAmount: string | null;
 }
 
 export interface RowError {
@@ -20,6 +30,37 @@ export interface RowError {
   reason: string;
   /** The row's text as read, shortened, so a person can find it. */
   text: string;
+}
+
+/**
+ * A choice the file does not settle, made by the reader and shown in the preview with its
+ * evidence (docs/import.md#choices). `answer` says where the person's answer goes
+ * (`reading.encoding`, `reading.dateOrder`, `mapping.dateOrder`, `statements`…).
+ */
+export interface ReadingChoice {
+  kind: ImportChoiceKind;
+  answer: string;
+  chosen: string;
+  options: string[];
+  evidence: string;
+  /** The file does not settle it: a commit without an answer is refused. */
+  needsAnswer: boolean;
+  /** Rows it decides, or that another answer would change. */
+  rows: number;
+}
+
+/** One statement of a file: a file may hold several (OFX, QIF !Account blocks, camt). */
+export interface ParsedStatement {
+  /** 0-based, in file order: what `statements[].index` of a commit names. */
+  index: number;
+  /** How the file names the account: "Checking 1234 (USD)", an IBAN, a QIF account name. */
+  label: string;
+  /** The account's number or IBAN or name as the file gives it, if any. */
+  accountRef: string | null;
+  /** The statement's currency (OFX CURDEF, camt Acct/Ccy), if stated. */
+  currency: string | null;
+  rows: ParsedRow[];
+  errors: RowError[];
 }
 
 export interface CsvDetails {
@@ -32,11 +73,33 @@ export interface CsvDetails {
 
 export interface ParsedFile {
   format: ImportFormat;
-  rows: ParsedRow[];
-  errors: RowError[];
+  /** The encoding the text was read in. */
+  encoding: ImportEncoding;
+  /** The statements that can be imported, in file order (CSV: exactly one). */
+  statements: ParsedStatement[];
+  /** Parts of the file that cannot be imported, and why (an investment statement). */
+  unsupported: { label: string; reason: string }[];
   csv: CsvDetails | null;
+  choices: ReadingChoice[];
+}
+
+/** What a reader is given besides the text: the person's answers so far. */
+export interface ReadOptions {
+  reading: ImportReading;
+  /** CSV only: the mapping to read with; undefined to propose one. */
+  mapping?: CsvMapping | undefined;
+  /** Today (YYYY-MM-DD) in the book's time zone: two-digit years and far-future dates. */
+  today: string;
 }
 
 /** Descriptions and payees are kept within what an entry holds. */
 export const clip = (text: string, max: number) => text.trim().replace(/\s+/g, ' ').slice(0, max);
 export const shortText = (text: string) => clip(text, 200);
+
+/** What a reader returns: the file as read (the encoding is the decoder's business). */
+export type ReadResult = Omit<ParsedFile, 'encoding'>;
+
+/** One statement for formats that have exactly one (CSV, a QIF without !Account). */
+export function singleStatement(rows: ParsedRow[], errors: RowError[]): ParsedStatement {
+  return { index: 0, label: 'This file', accountRef: null, currency: null, rows, errors };
+}

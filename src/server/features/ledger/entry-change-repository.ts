@@ -46,6 +46,22 @@ export async function findTransferEntryIds(
   return rows.map((row) => row.id);
 }
 
+/** The transfer of each of these entries of the book (null for an entry that is no leg). */
+export async function transferIdsOf(
+  db: DbOrTx,
+  bookId: string,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['id', 'transfer_id'])
+    .where('book_id', '=', bookId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.transfer_id]));
+}
+
 /**
  * Locks entries of the book for the rest of the transaction, in id order (every change locks
  * entries before accounts, each set sorted by id, so two changes never wait on each other in a

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { centsToUnits } from '../../../shared/money.js';
+import { storedSnapshotSchema } from '../../../shared/schemas/book-export.js';
 import type { EntrySnapshot, EntryType } from '../../../shared/schemas/history.js';
 
 /**
@@ -35,11 +36,23 @@ export const CREATED_FIELDS = [
 ] as const;
 
 /**
- * The snapshot of the transactions row `entry` (a table or CTE name) as SQL, for an entry
- * without split lines. jsonb, so the text has one canonical form whichever way it was written.
+ * The snapshot of the transactions row `entry` (a table or CTE name) as SQL. jsonb, so the text
+ * has one canonical form whichever way it was written. An entry that may be split (anything
+ * already in the ledger) needs `withSplits`: its lines are read from entry_splits; a row being
+ * inserted has none yet.
  */
-export function entrySnapshotSql(entry: string): RawBuilder<string> {
+export function entrySnapshotSql(
+  entry: string,
+  options: { withSplits: boolean } = { withSplits: false },
+): RawBuilder<string> {
   const column = (name: string) => sql.ref(`${entry}.${name}`);
+  const splits = options.withSplits
+    ? sql`coalesce((SELECT jsonb_agg(jsonb_build_object(
+          'categoryId', s.category_id, 'amountCents', s.amount_cents::text, 'note', s.note)
+          ORDER BY s.position)
+        FROM entry_splits s
+        WHERE s.book_id = ${column('book_id')} AND s.entry_id = ${column('id')}), '[]'::jsonb)`
+    : sql`'[]'::jsonb`;
   return sql<string>`jsonb_build_object(
     'accountId', ${column('account_id')},
     'type', ${column('transaction_type')},
@@ -49,15 +62,47 @@ export function entrySnapshotSql(entry: string): RawBuilder<string> {
     'payee', ${column('payee')},
     'categoryId', ${column('category_id')},
     'tags', to_jsonb(${column('tags')}),
-    'splits', '[]'::jsonb,
+    'splits', ${splits},
     'deleted', ${column('deleted_at')} IS NOT NULL
   )::text`;
 }
 
-/** A stored snapshot as the API shows it (amounts in currency units). */
+/**
+ * A stored snapshot read back, checked with the schema the restore checks a file's snapshots with
+ * (storedSnapshotSchema: every field as the API takes it, and the ledger's rules), or why it is
+ * not one (not JSON, or not a state the ledger allows). Nothing the server writes is refused
+ * here: this keeps a snapshot that came from elsewhere from reaching an undo or a page.
+ */
+export function readStoredSnapshot(
+  text: string,
+): { snapshot: StoredSnapshot } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: 'it is not JSON' };
+  }
+  const result = storedSnapshotSchema.safeParse(json);
+  if (result.success) return { snapshot: result.data };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return { problem: `${where}${issue?.message ?? 'invalid'}` };
+}
+
+/** A stored snapshot read back (readStoredSnapshot), or null when it is not one. */
+export function parseStoredSnapshot(text: string): StoredSnapshot | null {
+  const read = readStoredSnapshot(text);
+  return 'snapshot' in read ? read.snapshot : null;
+}
+
+/**
+ * A stored snapshot as the API shows it (amounts in currency units). One the ledger cannot read
+ * (parseStoredSnapshot) shows as null rather than failing the whole page.
+ */
 export function toApiSnapshot(text: string | null): EntrySnapshot | null {
   if (text === null) return null;
-  const stored = JSON.parse(text) as StoredSnapshot;
+  const stored = parseStoredSnapshot(text);
+  if (stored === null) return null;
   return {
     accountId: stored.accountId,
     type: stored.type,

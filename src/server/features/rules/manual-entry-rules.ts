@@ -1,9 +1,12 @@
 import type { DbOrTx } from '../../db/connect.js';
+import { Pacer } from './pacer.js';
 import { firstMatch } from './rule-match.js';
 import { activeRules } from './rule-service.js';
 
 // Rules on entries added by hand (docs/import.md#rules): when the book's setting is on, the
 // first matching enabled rule fills what the person left empty, with the matcher import uses.
+// One entry meets at most RULES_PER_BOOK_MAX rules on DESCRIPTION_MAX + PAYEE_MAX characters
+// (120,000 characters for patterns, well within RULE_PATTERN_TEXT_MAX), paced like an import.
 
 /** A deposit, withdrawal or expense as the person typed it, before it is written. */
 export interface ManualEntryDraft {
@@ -39,12 +42,17 @@ export async function fillFromRules(
   draft: ManualEntryDraft,
 ): Promise<ManualRuleFill | null> {
   if (!book.appliesRules) return null;
-  const rule = firstMatch(await activeRules(db, book.bookId), {
-    accountId: draft.accountId,
-    amountCents: draft.amountCents,
-    description: draft.description,
-    payee: draft.payee,
-  });
+  const pacer = new Pacer();
+  const rule = await firstMatch(
+    await activeRules(db, book.bookId, pacer),
+    {
+      accountId: draft.accountId,
+      amountCents: draft.amountCents,
+      description: draft.description,
+      payee: draft.payee,
+    },
+    pacer,
+  );
   if (!rule) return null;
   const { set } = rule;
   const fill: ManualRuleFill = { ruleId: rule.id };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
+import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
@@ -116,7 +117,7 @@ export const ruleRouter = router({
       ),
     ),
 
-  test: protectedProcedure
+  test: oneAtATimeProcedure('rule-test')
     .meta({
       openapi: {
         method: 'POST',

@@ -2,11 +2,23 @@ import type { DbOrTx } from '../../db/connect.js';
 import type { RuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { findAccount } from '../accounts/account-repository.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { centsToUnits, unitsToCents } from '../../../shared/money.js';
-import { RULES_PER_BOOK_MAX, RULE_TEST_SCAN_MAX } from '../../../shared/limits.js';
+import {
+  RULES_PER_BOOK_MAX,
+  RULE_PATTERN_TEXT_MAX,
+  RULE_TEST_SCAN_MAX,
+} from '../../../shared/limits.js';
 import type { Rule, RuleDraft } from '../../../shared/schemas/rule.js';
-import { compileRule, ruleMatches, type CompiledRule } from './rule-match.js';
+import { Pacer } from './pacer.js';
+import {
+  compileRule,
+  compileStoredRule,
+  patternText,
+  ruleMatches,
+  type CompiledRule,
+} from './rule-match.js';
 import {
   categoryIsBooks,
   countRules,
@@ -59,9 +71,9 @@ export function toRule(row: RuleRow): Rule {
   };
 }
 
-/** A rule row ready to run (a stored pattern was checked when it was saved). */
+/** A rule row ready to run (a stored pattern refused today matches nothing: decision 018). */
 export function compileRow(row: RuleRow): CompiledRule {
-  return compileRule({
+  return compileStoredRule({
     id: row.id,
     match: toRule(row).match,
     minCents: row.amount_min_cents === null ? null : BigInt(row.amount_min_cents),
@@ -76,9 +88,22 @@ export function compileRow(row: RuleRow): CompiledRule {
   });
 }
 
-/** The enabled rules of a book, in order, compiled. */
-export async function activeRules(db: DbOrTx, bookId: string): Promise<CompiledRule[]> {
-  return (await listRules(db, bookId)).filter((row) => row.enabled).map(compileRow);
+/**
+ * The enabled rules of a book, in order, compiled. Compiling a pattern takes up to about a
+ * millisecond, so each is a step of the request's pacer.
+ */
+export async function activeRules(
+  db: DbOrTx,
+  bookId: string,
+  pacer: Pacer,
+): Promise<CompiledRule[]> {
+  const rules: CompiledRule[] = [];
+  for (const row of await listRules(db, bookId)) {
+    if (!row.enabled) continue;
+    if (pacer.step(row.match_operator === 'matches')) await pacer.pause();
+    rules.push(compileRow(row));
+  }
+  return rules;
 }
 
 /** Checks a draft (conditions, actions, pattern, range, its account and category) and maps it to columns. */
@@ -133,13 +158,19 @@ export async function listBookRules(db: DbOrTx, bookId: string): Promise<Rule[]>
   return (await listRules(db, bookId)).map(toRule);
 }
 
+/**
+ * Adds a rule after the others. The book's rules stay locked from the count to the commit, in
+ * the Idempotency-Key's transaction or one of its own, so parallel creates cannot pass the cap.
+ */
 export async function createRule(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<Rule> {
   const values = await valuesOf(db, bookId, draft);
-  await lockBookRules(db, bookId);
-  if ((await countRules(db, bookId)) >= RULES_PER_BOOK_MAX) {
-    throw new AppError('UNPROCESSABLE', RULE_MESSAGES.tooMany);
-  }
-  return toRule(await insertRule(db, bookId, values));
+  return inTransaction(db, async (trx) => {
+    await lockBookRules(trx, bookId);
+    if ((await countRules(trx, bookId)) >= RULES_PER_BOOK_MAX) {
+      throw new AppError('UNPROCESSABLE', RULE_MESSAGES.tooMany);
+    }
+    return toRule(await insertRule(trx, bookId, values));
+  });
 }
 
 export async function changeRule(
@@ -148,36 +179,59 @@ export async function changeRule(
   id: string,
   draft: RuleDraft,
 ): Promise<Rule> {
-  if (!(await findRule(db, bookId, id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
-  const values = await valuesOf(db, bookId, draft);
-  const row = await updateRule(db, bookId, id, values);
-  if (!row) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
-  return toRule(row);
+  return inTransaction(db, async (trx) => {
+    // Locked from the check to the write, so what is judged is what is changed.
+    if (!(await findRule(trx, bookId, id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+    const values = await valuesOf(trx, bookId, draft);
+    const row = await updateRule(trx, bookId, id, values);
+    if (!row) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+    return toRule(row);
+  });
 }
 
 export async function removeRule(db: DbOrTx, bookId: string, id: string): Promise<void> {
   if (!(await deleteRule(db, bookId, id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
 }
 
+/** Puts every rule in a new order, with the book's rules locked from the check to the commit. */
 export async function reorderRules(
   db: DbOrTx,
   bookId: string,
   ids: readonly string[],
 ): Promise<Rule[]> {
-  await lockBookRules(db, bookId);
-  const current = await listRules(db, bookId);
-  const known = new Set(current.map((row) => row.id));
-  if (ids.some((id) => !known.has(id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
-  if (new Set(ids).size !== ids.length || ids.length !== current.length) {
-    throw new AppError('UNPROCESSABLE', RULE_MESSAGES.reorder);
-  }
-  await setRulePositions(db, bookId, ids);
-  return listBookRules(db, bookId);
+  return inTransaction(db, async (trx) => {
+    await lockBookRules(trx, bookId);
+    const current = await listRules(trx, bookId);
+    const known = new Set(current.map((row) => row.id));
+    if (ids.some((id) => !known.has(id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
+    if (new Set(ids).size !== ids.length || ids.length !== current.length) {
+      throw new AppError('UNPROCESSABLE', RULE_MESSAGES.reorder);
+    }
+    await setRulePositions(trx, bookId, ids);
+    return listBookRules(trx, bookId);
+  });
 }
 
 const SAMPLE_MAX = 20;
 
-/** What a draft would match among the book's latest entries, before it is saved. */
+/** The leading entries whose texts the rule's pattern may read within RULE_PATTERN_TEXT_MAX. */
+function withinPatternText<T extends { description: string; payee: string }>(
+  rule: CompiledRule,
+  entries: readonly T[],
+): readonly T[] {
+  let text = 0;
+  for (const [index, entry] of entries.entries()) {
+    text += patternText(rule, { description: entry.description.length, payee: entry.payee.length });
+    if (text > RULE_PATTERN_TEXT_MAX) return entries.slice(0, index);
+  }
+  return entries;
+}
+
+/**
+ * What a draft would match among the book's latest entries, before it is saved: at most
+ * RULE_TEST_SCAN_MAX entries, and for a pattern no more of them than RULE_PATTERN_TEXT_MAX
+ * characters hold (which entries within the text limits always fit). `scanned` says how many.
+ */
 export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
   const values = await valuesOf(db, bookId, draft);
   const rule = compileRule({
@@ -188,7 +242,8 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
     accountId: values.account_id,
     set: { categoryId: null, payee: null, tags: null, description: null },
   });
-  const entries = await latestEntries(db, bookId, RULE_TEST_SCAN_MAX);
+  const entries = withinPatternText(rule, await latestEntries(db, bookId, RULE_TEST_SCAN_MAX));
+  const pacer = new Pacer();
   const sample: {
     id: string;
     occurredOn: string;
@@ -198,6 +253,7 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
   }[] = [];
   let matched = 0;
   for (const entry of entries) {
+    if (pacer.step(rule.pattern !== null)) await pacer.pause();
     const size = BigInt(entry.amount_cents);
     const amountCents =
       entry.transaction_type === 'deposit' || entry.transaction_type === 'transfer_in'

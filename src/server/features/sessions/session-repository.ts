@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import { queryTemplate } from '../../db/query-template.js';
 import type { BookRole, SessionMethod } from '../../db/schema.js';
+import { RESTORE_STALE_SECONDS } from '../../../shared/limits.js';
 
 // The sessions table (docs/architecture.md#data-access). Tokens arrive here only as hashes.
 
@@ -50,9 +51,15 @@ export const findLiveSession = queryTemplate(
         'sessions.method',
         'sessions.last_seen_at',
         // The book and its rules setting ride along, so a deposit needs no query of its own to
-        // learn whether rules fill it in (docs/import.md#rules).
-        sql<[string, BookRole, 'true' | 'false'] | null>`(
-          SELECT ARRAY[m.book_id::text, m.role, b.apply_rules_to_manual_entries::text]
+        // learn whether rules fill it in (docs/import.md#rules); so does whether a file is being
+        // restored into it (docs/analytics.md#full-export-and-restore): 'running', 'stale' (the
+        // restore died: its heartbeat stopped) or 'idle' (no NULL: postgres.js reads a NULL
+        // array element as the text 'NULL').
+        sql<[string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale'] | null>`(
+          SELECT ARRAY[m.book_id::text, m.role, b.apply_rules_to_manual_entries::text,
+            CASE WHEN b.restore_token IS NULL THEN 'idle'
+              WHEN b.restore_heartbeat_at < clock_timestamp() - ${sql.raw(`interval '${RESTORE_STALE_SECONDS} seconds'`)}
+              THEN 'stale' ELSE 'running' END]
           FROM books b JOIN memberships m ON m.book_id = b.id
           WHERE b.personal_owner_id = sessions.user_id AND m.user_id = sessions.user_id
         )`.as('book'),

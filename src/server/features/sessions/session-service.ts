@@ -74,6 +74,12 @@ export interface SignedIn {
   bookRole: BookRole;
   /** The book's setting, read with the session: rules fill in entries added by hand. */
   bookAppliesRules: boolean;
+  /**
+   * Whether a file is being restored into the book (docs/analytics.md#full-export-and-restore):
+   * 'running', 'stale' (a restore that died, to clean up), or null. Requests on the book are
+   * refused meanwhile (src/server/trpc/init.ts).
+   */
+  bookRestore: 'running' | 'stale' | null;
 }
 
 /**
@@ -110,6 +116,7 @@ export async function resolveSession(
     bookId: row.book[0],
     bookRole: row.book[1],
     bookAppliesRules: row.book[2] === 'true',
+    bookRestore: row.book[3] === 'running' || row.book[3] === 'stale' ? row.book[3] : null,
   };
 }
 

@@ -1,16 +1,12 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import type { UserRow } from '../../db/schema.js';
 import { createPersonalBook } from '../books/book-repository.js';
 
 // The users table (docs/architecture.md#data-access): the principal of every sign-in method.
 // A user never exists without a book (docs/ledger.md#books-and-membership): whoever creates one
 // here gets its personal book in the same transaction.
-
-/** Runs `work` in the transaction `db` already is, or in a new one. */
-function inTransaction<T>(db: DbOrTx, work: (trx: DbOrTx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 /** A new user (key login, tests, scripts) with their personal book. */
 export function insertUser(

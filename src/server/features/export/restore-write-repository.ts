@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import type { AccountIconName } from '../../../shared/limits.js';
+import type { ChangeKind } from '../../../shared/schemas/history.js';
+
+// The rows a restore writes (restore-write.ts), one chunk per call, ids already the new ones:
+// every statement here takes at most one chunk's rows.
+
+/** The default categories of a new book go: the file brings its own. */
+export async function clearCategories(db: DbOrTx, bookId: string): Promise<void> {
+  await db.deleteFrom('categories').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('category_groups').where('book_id', '=', bookId).execute();
+}
+
+export interface AccountInsert {
+  id: string;
+  title: string;
+  description: string;
+  icon: AccountIconName;
+  color: string;
+  creditLimitCents: string;
+  createdAt: Date;
+  deleted: boolean;
+}
+
+/** Accounts, their balances 0 until settleBalances. */
+export async function insertAccounts(
+  db: DbOrTx,
+  bookId: string,
+  actorId: string,
+  rows: readonly AccountInsert[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('accounts')
+    .values(
+      rows.map((a) => ({
+        id: a.id,
+        book_id: bookId,
+        created_by: actorId,
+        title: a.title,
+        description: a.description,
+        icon: a.icon,
+        color: a.color,
+        credit_limit_cents: a.creditLimitCents,
+        created_at: a.createdAt,
+        deleted_at: a.deleted ? sql<Date>`clock_timestamp()` : null,
+      })),
+    )
+    .execute();
+}
+
+export async function insertGroups(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly { id: string; name: string; kind: string; position: number; archived: boolean }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('category_groups')
+    .values(
+      rows.map((g) => ({
+        id: g.id,
+        book_id: bookId,
+        name: g.name,
+        kind: g.kind as 'spending' | 'income',
+        position: g.position,
+        archived_at: g.archived ? sql<Date>`clock_timestamp()` : null,
+      })),
+    )
+    .execute();
+}
+
+export async function insertCategories(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly {
+    id: string;
+    groupId: string;
+    name: string;
+    icon: string;
+    color: string;
+    position: number;
+    archived: boolean;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('categories')
+    .values(
+      rows.map((c) => ({
+        id: c.id,
+        book_id: bookId,
+        group_id: c.groupId,
+        name: c.name,
+        icon: c.icon,
+        color: c.color,
+        position: c.position,
+        archived_at: c.archived ? sql<Date>`clock_timestamp()` : null,
+      })),
+    )
+    .execute();
+}
+
+export interface EntryInsert {
+  id: string;
+  accountId: string | null;
+  type: 'deposit' | 'withdraw' | 'expense' | 'transfer_in' | 'transfer_out';
+  amountCents: string;
+  description: string;
+  occurredOn: string;
+  categoryId: string | null;
+  payee: string;
+  tags: string[];
+  transferId: string | null;
+  version: number;
+  deleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function insertEntries(
+  db: DbOrTx,
+  bookId: string,
+  actorId: string,
+  rows: readonly EntryInsert[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('transactions')
+    .values(
+      rows.map((e) => ({
+        id: e.id,
+        book_id: bookId,
+        created_by: actorId,
+        account_id: e.accountId,
+        transaction_type: e.type,
+        amount_cents: e.amountCents,
+        description: e.description,
+        occurred_on: e.occurredOn,
+        category_id: e.categoryId,
+        payee: e.payee,
+        tags: e.tags,
+        transfer_id: e.transferId,
+        version: e.version,
+        deleted_at: e.deleted ? sql<Date>`clock_timestamp()` : null,
+        created_at: e.createdAt,
+        updated_at: e.updatedAt,
+      })),
+    )
+    .execute();
+}
+
+export async function insertSplits(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly {
+    entryId: string;
+    position: number;
+    categoryId: string | null;
+    amountCents: string;
+    note: string;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('entry_splits')
+    .values(
+      rows.map((s) => ({
+        book_id: bookId,
+        entry_id: s.entryId,
+        position: s.position,
+        category_id: s.categoryId,
+        amount_cents: s.amountCents,
+        note: s.note,
+      })),
+    )
+    .execute();
+}
+
+/** Changes without their undo links (linkChanges writes those once every change exists). */
+export async function insertChanges(
+  db: DbOrTx,
+  bookId: string,
+  actorId: string,
+  rows: readonly { id: string; kind: ChangeKind; createdAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('entry_changes')
+    .values(
+      rows.map((c) => ({
+        id: c.id,
+        book_id: bookId,
+        actor_id: actorId,
+        kind: c.kind,
+        created_at: c.createdAt,
+      })),
+    )
+    .execute();
+}
+
+/** The undo links of a chunk of changes, in one statement. */
+export async function linkChanges(
+  db: DbOrTx,
+  bookId: string,
+  links: readonly { id: string; undoesId: string | null; undoneById: string | null }[],
+): Promise<void> {
+  if (links.length === 0) return;
+  await sql`
+    UPDATE entry_changes c SET undoes_id = l.undoes_id, undone_by_id = l.undone_by_id
+    FROM unnest(${sql.val(links.map((l) => l.id))}::uuid[],
+                ${sql.val(links.map((l) => l.undoesId))}::uuid[],
+                ${sql.val(links.map((l) => l.undoneById))}::uuid[])
+      AS l(id, undoes_id, undone_by_id)
+    WHERE c.book_id = ${bookId}::uuid AND c.id = l.id`.execute(db);
+}
+
+/** History rows; each snapshot passes through jsonb, so its text is the canonical one. */
+export async function insertHistoryRows(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly {
+    changeId: string;
+    entryId: string;
+    fields: string[];
+    before: string | null;
+    after: string;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('entry_history')
+    .values(
+      rows.map((h) => ({
+        book_id: bookId,
+        change_id: h.changeId,
+        entry_id: h.entryId,
+        fields: sql<string[]>`${sql.val(h.fields)}::text[]`,
+        before: h.before === null ? null : sql<string>`${h.before}::text::jsonb::text`,
+        after: sql<string>`${h.after}::text::jsonb::text`,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * These accounts' balances become the signed sum of their live entries: the ledger's invariant
+ * (docs/ledger.md#entries), whatever the file said (the service checked they agree).
+ */
+export async function settleBalances(
+  db: DbOrTx,
+  bookId: string,
+  accountIds: readonly string[],
+): Promise<void> {
+  if (accountIds.length === 0) return;
+  await sql`
+    UPDATE accounts a SET balance_cents = coalesce((
+      SELECT sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
+        THEN t.amount_cents ELSE -t.amount_cents END)
+      FROM transactions t
+      WHERE t.book_id = a.book_id AND t.account_id = a.id AND t.deleted_at IS NULL), 0)
+    WHERE a.book_id = ${bookId}::uuid AND a.id = ANY(${sql.val(accountIds)}::uuid[])`.execute(db);
+}
