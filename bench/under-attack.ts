@@ -10,8 +10,8 @@
  *   4. the largest restore the limits accept, into new empty books;
  *   5. full exports, CSV exports and every analytics chart of a 20,000-entry book.
  *
- * Probes are one closed-loop client each (a request, a 20 ms pause, the next), first alone for a
- * baseline, then during the attack. Target: p99 under 250 ms for both. Runs alone with
+ * Probes are one closed-loop client each on a thread of their own (a request, a 20 ms pause, the
+ * next, each timed from when it was due), first alone for a baseline, then during the attack. Target: p99 under 250 ms for both. Runs alone with
  * BENCH_ONLY=attack; BENCH_ATTACK_SECONDS (default 30) is the attack's length.
  */
 import net from 'node:net';
@@ -20,6 +20,7 @@ import { peakRssBytes } from './rss.js';
 import { signInWithNewKey, type Session } from '../tests/reliability/harness/auth.js';
 import { ApiClient, dataOf, type HttpAnswer } from '../tests/reliability/harness/client.js';
 import { CSV_MAPPING, csvOf, percentile } from '../tests/reliability/harness/neighbours.js';
+import { Probe, type ProbeRequest } from '../tests/reliability/harness/probe.js';
 import {
   ServerProcess,
   createFreshDatabase,
@@ -49,35 +50,6 @@ function expect200(step: string, answer: HttpAnswer): HttpAnswer {
     throw new Error(`${step}: ${answer.status ?? answer.error} ${answer.bodyText.slice(0, 300)}`);
   }
   return answer;
-}
-
-/** A closed-loop probe: latencies of one request after another until stopped. */
-class Probe {
-  readonly latencies: number[] = [];
-  readonly failures: string[] = [];
-  private running = true;
-  private done: Promise<void> = Promise.resolve();
-
-  start(send: () => Promise<HttpAnswer>): void {
-    this.running = true;
-    this.done = (async () => {
-      while (this.running) {
-        const answer = await send();
-        // A probe that got no good answer counts as infinitely slow: p99 cannot hide it.
-        if (answer.status === 200) this.latencies.push(answer.ms);
-        else {
-          this.latencies.push(Number.POSITIVE_INFINITY);
-          this.failures.push(`${answer.status ?? answer.error}`);
-        }
-        await sleep(PROBE_PAUSE_MS);
-      }
-    })();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.done;
-  }
 }
 
 interface Attacker {
@@ -370,24 +342,27 @@ export async function benchUnderAttack(baseDatabaseUrl: string): Promise<AttackF
         `${(Buffer.byteLength(JSON.stringify(prepared.restoreFile)) / 1048576).toFixed(1)} MB ` +
         `(${prepared.restoreFile.entries.length} entries)`,
     );
-    const health = new Probe();
-    const deposit = new Probe();
-    const startProbes = () => {
-      health.start(() => probeApi.request('GET', '/api/health'));
-      deposit.start(() =>
-        probeApi.request('POST', `/api/account/${prepared.victimAccount}/deposit`, {
-          token: prepared.victim.token,
-          idempotencyKey: randomUUID(),
-          body: { amount: 1.25 },
-        }),
-      );
+    const depositProbe: ProbeRequest = {
+      method: 'POST',
+      path: `/api/account/${prepared.victimAccount}/deposit`,
+      headers: { authorization: `Bearer ${prepared.victim.token}` },
+      body: { amount: 1.25 },
+      freshKey: true,
     };
-    startProbes();
+    const startProbes = () => ({
+      health: new Probe(app.url, { method: 'GET', path: '/api/health' }, PROBE_PAUSE_MS),
+      deposit: new Probe(app.url, depositProbe, PROBE_PAUSE_MS),
+    });
+    let probes = startProbes();
     await sleep(BASELINE_SECONDS * 1000);
-    await Promise.all([health.stop(), deposit.stop()]);
-    const baseline = { health: [...health.latencies], deposit: [...deposit.latencies] };
-    health.latencies.length = 0;
-    deposit.latencies.length = 0;
+    const baselineSeen = {
+      health: await probes.health.stop(),
+      deposit: await probes.deposit.stop(),
+    };
+    const baseline = {
+      health: baselineSeen.health.latencies,
+      deposit: baselineSeen.deposit.latencies,
+    };
 
     console.log(`attack: ${seconds} s of the worst case, probes running`);
     const tally: Tally = new Map();
@@ -397,7 +372,7 @@ export async function benchUnderAttack(baseDatabaseUrl: string): Promise<AttackF
       restoreFile: prepared.restoreFile,
     };
     const stopAt = Date.now() + seconds * 1000;
-    startProbes();
+    probes = startProbes();
     const held: net.Socket[] = [];
     const holding = (async () => {
       while (Date.now() < stopAt) {
@@ -420,7 +395,8 @@ export async function benchUnderAttack(baseDatabaseUrl: string): Promise<AttackF
     }
     await holding;
     for (const socket of [...held]) socket.destroy();
-    await Promise.all([health.stop(), deposit.stop()]);
+    const health = await probes.health.stop();
+    const deposit = await probes.deposit.stop();
     return {
       baseline,
       attack: { health: health.latencies, deposit: deposit.latencies },

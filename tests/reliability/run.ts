@@ -63,7 +63,7 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       replayLimit: 300,
     },
     neighbours: {
-      load: { clients: 16, durationMs: 12_000, requestCap: 50_000 },
+      load: { clients: 8, durationMs: 12_000, requestCap: 50_000 },
       people: 2,
       bookRows: 5_000,
       holdExportMs: 4_000,
@@ -81,7 +81,7 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       replayLimit: 2_000,
     },
     neighbours: {
-      load: { clients: 24, durationMs: 40_000, requestCap: 200_000 },
+      load: { clients: 8, durationMs: 40_000, requestCap: 200_000 },
       people: 3,
       bookRows: 10_000,
       holdExportMs: 10_000,

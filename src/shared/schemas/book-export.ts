@@ -394,7 +394,33 @@ export const bookExportShellSchema = z
   })
   .strict();
 
-export const bookExportOutput = envelope(bookExportSchema);
+/**
+ * A book as GET /api/book/export answers it: the same records, each list as long as the book
+ * (only a restore is bounded, by RESTORE_ITEMS_MAX and its body limit).
+ */
+export const exportedBookSchema = z
+  .object({
+    ...bookExportShape,
+    ...(Object.fromEntries(
+      BOOK_EXPORT_LISTS.map((name) => [name, z.array(BOOK_EXPORT_ITEMS[name])]),
+    ) as { [K in BookExportList]: z.ZodArray<(typeof BOOK_EXPORT_ITEMS)[K]> }),
+  })
+  .strict()
+  .meta({ id: 'ExportedBook', title: 'Expense Tracker book export' });
+
+/** The same with its lists' records left unchecked: what the export's answer is checked against first. */
+export const exportedBookShellSchema = z
+  .object({
+    ...bookExportShape,
+    ...(Object.fromEntries(BOOK_EXPORT_LISTS.map((name) => [name, z.array(z.unknown())])) as Record<
+      BookExportList,
+      z.ZodArray<z.ZodUnknown>
+    >),
+  })
+  .strict();
+
+export const bookExportOutput = envelope(exportedBookSchema);
+export const bookExportShellOutput = envelope(exportedBookShellSchema);
 
 /** POST /api/book/restore: the file, as exported. */
 export const restoreBookInput = z.object({ file: bookExportSchema });

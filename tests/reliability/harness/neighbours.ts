@@ -2,6 +2,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { signInWithNewKey, type Session } from './auth.js';
 import { dataOf, errorCodeOf, type ApiClient, type HttpAnswer } from './client.js';
+import { Probe } from './probe.js';
 import { Random } from './random.js';
 
 /**
@@ -157,11 +158,15 @@ export class Neighbours {
 
   async run(): Promise<NeighbourRecord> {
     this.stopAt = Date.now() + this.options.durationMs;
+    // GET /api/health every 20 ms, on a thread of its own: the latency everyone else would see.
+    const health = new Probe(this.options.api.baseUrl, { method: 'GET', path: '/api/health' });
     await Promise.all([
-      this.probeHealth(),
       ...this.people.flatMap((person) => [this.holdExports(person), this.busy(person)]),
       this.restores(),
     ]);
+    const seen = await health.stop();
+    this.record.health = seen.latencies;
+    for (const failure of seen.failures) this.record.unexpected.push(`GET /api/health: ${failure}`);
     return this.record;
   }
 
@@ -174,16 +179,6 @@ export class Neighbours {
     this.record.answers.set(label, (this.record.answers.get(label) ?? 0) + 1);
     if (answer.status === null || !ALLOWED.has(answer.status)) {
       this.record.unexpected.push(`${label}: ${answer.bodyText.slice(0, 200)}`);
-    }
-  }
-
-  /** GET /api/health every 20 ms: the latency everyone else would see. */
-  private async probeHealth(): Promise<void> {
-    while (this.running) {
-      const answer = await this.options.api.request('GET', '/api/health');
-      this.record.health.push(answer.status === 200 ? answer.ms : Number.POSITIVE_INFINITY);
-      if (answer.status !== 200) this.note('GET /api/health', answer);
-      await sleep(20);
     }
   }
 

@@ -3,12 +3,9 @@ import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders, markIdempotent } from '../../trpc/idempotent-mutation.js';
 import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
-import {
-  bookExportOutput,
-  restoreBookOutput,
-  type RestoreBookInput,
-} from '../../../shared/schemas/book-export.js';
+import { restoreBookOutput, type RestoreBookInput } from '../../../shared/schemas/book-export.js';
 import { RESTORE_BODY_BYTES_MAX } from '../../../shared/limits.js';
+import { exportOutputParsedInSlices } from './export-output.js';
 import { exportBook } from './book-export-service.js';
 import { restoreInputParsedInSlices } from './restore-input.js';
 import { restoreBook } from './restore-service.js';
@@ -40,7 +37,8 @@ export const bookDataRouter = router({
       refusals: ['TOO_MANY_REQUESTS'],
     })
     .input(z.object({}))
-    .output(bookExportOutput)
+    // The whole book's answer, checked a slice at a time (export-output.ts).
+    .output(exportOutputParsedInSlices())
     .query(async ({ ctx }) => ok(await exportBook(ctx.database.db, ctx.bookId, ctx.clock()))),
 
   // One restore at a time per user (usage-limits.ts HEAVY_WORK), a few per instance.
