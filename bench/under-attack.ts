@@ -67,14 +67,24 @@ function count(tally: Tally, step: string, answer: HttpAnswer): void {
   tally.set(step, byStatus);
 }
 
-/** A file at the restore body limit: one expense, and split lines that all name it (finding 2). */
+/**
+ * A file at the restore body limit: one expense, and split lines that all name it (finding 2:
+ * 15,000 of them took 16 s to refuse). Positions cycle through the valid ones, so the lines pass
+ * their schema and reach the per-entry count.
+ */
 function splitBombFile(): unknown {
   const accountId = randomUUID();
   const entryId = randomUUID();
-  const line = { entryId, position: 0, categoryId: null, amountCents: '1', note: '' };
-  const perLine = JSON.stringify(line).length + 1;
-  const lines = Math.floor((RESTORE_BODY_BYTES_MAX - 2_000) / perLine);
   const now = new Date().toISOString();
+  const line = (position: number) => ({
+    entryId,
+    position,
+    categoryId: null,
+    amountCents: '1',
+    note: '',
+  });
+  const perLine = JSON.stringify(line(49)).length + 1;
+  const lines = Math.floor((RESTORE_BODY_BYTES_MAX - 4_000) / perLine);
   return {
     format: 'expense-tracker-book',
     version: 1,
@@ -95,8 +105,25 @@ function splitBombFile(): unknown {
     ],
     categoryGroups: [],
     categories: [],
-    entries: [],
-    splits: Array.from({ length: lines }, (_, position) => ({ ...line, position })),
+    entries: [
+      {
+        id: entryId,
+        accountId: null,
+        type: 'expense',
+        amountCents: String(lines),
+        description: 'Split many ways',
+        occurredOn: '2026-01-01',
+        categoryId: null,
+        payee: '',
+        tags: [],
+        transferId: null,
+        version: 1,
+        deleted: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ],
+    splits: Array.from({ length: lines }, (_, i) => line(i % 50)),
     transfers: [],
     changes: [],
     history: [],
@@ -382,6 +409,12 @@ export async function benchUnderAttack(baseDatabaseUrl: string): Promise<AttackF
             status: Number(status) || null,
             error: status,
           } as HttpAnswer);
+          if (status !== '200') {
+            // Refused (the caps work): ask again a moment later, as a client would.
+            socket.destroy();
+            await sleep(250);
+            continue;
+          }
           held.push(socket);
           socket.once('close', () => held.splice(held.indexOf(socket), 1));
         }

@@ -5,7 +5,7 @@ import {
   bookExportOutput,
   bookExportShellOutput,
 } from '../../../shared/schemas/book-export.js';
-import { Pacer } from './restore-pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 
 // The full export's answer, checked against its schema a slice at a time: tRPC checks every
 // answer, and a whole parse of a 5,000-entry book held the event loop 50-150 ms (45,000 entries:
@@ -33,7 +33,7 @@ async function parseExportAnswer(raw: unknown): Promise<ExportAnswer> {
         );
       }
       parsed[i] = result.data;
-      if (pacer.due()) await pacer.pause();
+      if (pacer.step()) await pacer.pause();
     }
     lists[name] = parsed;
   }

@@ -8,7 +8,7 @@ import {
   type BookExport,
   type StoredSnapshotRecord,
 } from '../../../shared/schemas/book-export.js';
-import { Pacer } from './restore-pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 
 // Whether a restore's file agrees with itself and with the ledger's rules, before anything is
 // written (docs/analytics.md#full-export-and-restore): no database, linear time.
@@ -116,7 +116,7 @@ export async function checkBookExport(
   for (const a of file.accounts) {
     fresh(ids.accounts, a.id, 'accounts');
     if (!a.deleted) live += 1;
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   if (live > RESTORE_LIVE_ACCOUNTS_MAX) {
     throw refuse(`it has ${live} accounts; a book holds at most ${RESTORE_LIVE_ACCOUNTS_MAX}`);
@@ -170,7 +170,7 @@ export async function checkBookExport(
         (balances.get(e.accountId) ?? 0n) + signed(e.type, BigInt(e.amountCents)),
       );
     }
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   for (const [id, legs] of legsOf) {
     const [a, b] = legs;
@@ -186,7 +186,7 @@ export async function checkBookExport(
         `transfer ${id} must have one leg out and one in, of the same amount, on two accounts`,
       );
     }
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   const transfers = new Set<string>();
   for (const t of file.transfers) {
@@ -202,7 +202,7 @@ export async function checkBookExport(
     ) {
       throw refuse(`transfer ${t.id} does not match its entries`);
     }
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
 
   const linesOf = new Map<string, FileSplit[]>();
@@ -227,7 +227,7 @@ export async function checkBookExport(
     }
     lines.push(s);
     linesOf.set(s.entryId, lines);
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   for (const [entryId, lines] of linesOf) {
     const entry = must(entries, entryId);
@@ -239,7 +239,7 @@ export async function checkBookExport(
       throw refuse(`the split lines of entry ${entryId} do not add up to its amount`);
     }
     lines.sort((a, b) => a.position - b.position);
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
 
   for (const a of file.accounts) {
@@ -250,14 +250,14 @@ export async function checkBookExport(
     if (balance < -BigInt(a.creditLimitCents) || balance > MAX_BALANCE_CENTS) {
       throw refuse(`the balance of account "${a.title}" is outside its limits`);
     }
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
 
   const changes = new Map<string, BookExport['changes'][number]>();
   for (const c of file.changes) {
     fresh(ids.changes, c.id, 'changes');
     changes.set(c.id, c);
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   for (const c of file.changes) {
     if ((c.undoesId !== null) !== (c.kind === 'undo')) {
@@ -272,7 +272,7 @@ export async function checkBookExport(
     if ((undoes && undoes.undoneById !== c.id) || (undoneBy && undoneBy.undoesId !== c.id)) {
       throw refuse(`change ${c.id} and the change it names do not name each other`);
     }
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
 
   const touched = new Set<string>();
@@ -308,7 +308,7 @@ export async function checkBookExport(
       );
     }
     lastAfter.set(entry.id, stateKey(h.after));
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   for (const [entryId, after] of lastAfter) {
     const e = must(entries, entryId);
@@ -316,7 +316,7 @@ export async function checkBookExport(
     if (after !== now) {
       throw refuse(`the history of entry ${entryId} does not end at the entry as it is`);
     }
-    if (pacer.due()) await pacer.pause();
+    if (pacer.step()) await pacer.pause();
   }
   return { ids, accountsWithEntries: [...balances.keys()] };
 }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Db, DbOrTx } from '../../db/connect.js';
 import { heartbeat } from './restore-mark-repository.js';
-import { yieldToOthers } from './restore-pacer.js';
+import { yieldToOthers } from '../../lib/pacer.js';
 
 // A restore writes, and the cleanup of one deletes, in short transactions under the book's
 // restore mark, yielding between them: on PGlite, whose one session every request shares, this

@@ -9,7 +9,7 @@ import {
   type BookExportList,
   type RestoreBookInput,
 } from '../../../shared/schemas/book-export.js';
-import { Pacer } from './restore-pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 
 // A restore's input, parsed a slice at a time (docs/analytics.md#how-a-restore-runs, step 1).
 
@@ -55,7 +55,7 @@ export async function parseRestoreInput(raw: unknown): Promise<RestoreBookInput>
           issues.push({ ...issue, path: ['file', name, i, ...issue.path] });
         }
       }
-      if (pacer.due()) await pacer.pause();
+      if (pacer.step()) await pacer.pause();
     }
     lists[name] = parsed;
   }

@@ -11,7 +11,7 @@ import { checkBookExport, refuse, type CheckedFile } from './restore-check.js';
 import { MarkLost } from './restore-chunks.js';
 import { cleanUpStaleRestore, undoRestore, type RestoreLog } from './restore-cleanup.js';
 import * as marks from './restore-mark-repository.js';
-import { Pacer } from './restore-pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 import { clearCategories } from './restore-write-repository.js';
 import { writeFile } from './restore-write.js';
 
@@ -225,7 +225,7 @@ async function fingerprintOf(file: BookExport, pacer: Pacer): Promise<string> {
     for (const item of file[name]) {
       hash.update('\n');
       hash.update(JSON.stringify(item));
-      if (pacer.due()) await pacer.pause();
+      if (pacer.step()) await pacer.pause();
     }
   }
   return hash.digest('hex');

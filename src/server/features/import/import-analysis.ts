@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connect.js';
 import { centsToUnits } from '../../../shared/money.js';
 import type { ImportRow } from '../../../shared/schemas/import.js';
 import { activeRules } from '../rules/rule-service.js';
-import { Pacer } from '../rules/pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 import { assertPatternText, firstMatch } from '../rules/rule-match.js';
 import { categoryNames, findImportedEntries, type ImportedEntry } from './import-repository.js';
 import type { ParsedRow, RowError } from './parsed-file.js';

@@ -66,18 +66,17 @@ async function parseWithMapping(
   today: string,
 ): Promise<ParsedFile> {
   const reading = req.reading ?? {};
-  const parsed = await readBankFile(bytes, { reading, mapping: req.mapping, today });
-  if (req.mapping !== undefined || parsed.format !== 'csv') return parsed;
+  if (req.mapping !== undefined) {
+    return readBankFile(bytes, { reading, mapping: req.mapping, today });
+  }
   const stored = await findMapping(db, req.bookId, req.accountId);
   const remembered =
     stored === undefined ? undefined : csvMappingSchema.safeParse(JSON.parse(stored));
-  if (!remembered?.success) return parsed;
-  const withRemembered = await readBankFile(bytes, { reading, mapping: remembered.data, today });
-  // The remembered mapping wins unless the proposal reads more of the file's rows.
-  const rowsOf = (file: ParsedFile) => file.statements[0]?.rows.length ?? 0;
-  return withRemembered.csv?.problem === null && rowsOf(withRemembered) >= rowsOf(parsed)
-    ? withRemembered
-    : parsed;
+  return readBankFile(bytes, {
+    reading,
+    today,
+    ...(remembered?.success && { remembered: remembered.data }),
+  });
 }
 
 /** Which account each statement goes to: as asked, else the first to the import's account. */

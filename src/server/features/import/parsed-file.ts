@@ -88,6 +88,8 @@ export interface ReadOptions {
   reading: ImportReading;
   /** CSV only: the mapping to read with; undefined to propose one. */
   mapping?: CsvMapping | undefined;
+  /** CSV only, without `mapping`: the account's remembered mapping, used if it reads as well. */
+  remembered?: CsvMapping | undefined;
   /** Today (YYYY-MM-DD) in the book's time zone: two-digit years and far-future dates. */
   today: string;
 }

@@ -21,8 +21,10 @@ export const READ_MESSAGES = {
 const READ_TIMEOUT_MS = 20_000;
 /** Files waiting for the worker beyond the one it reads. */
 const QUEUE_MAX = 8;
+/** A file at least this large retires the worker that read it (see settle). */
+const RETIRE_AFTER_BYTES = 64 * 1024;
 /** The worker's heap: a 5 MB file read into rows needs a few tens of MB. */
-const WORKER_HEAP_MB = 256;
+const WORKER_HEAP_MB = 96;
 
 interface Reply {
   id: number;
@@ -42,13 +44,16 @@ function startWorker(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   if (!fromSource) {
     return new Worker(new URL('./read-worker.js', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
     });
   }
   const target = JSON.stringify(new URL('./read-worker.ts', import.meta.url).href);
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${target}); });`,
-    { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } },
+    {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+    },
   );
 }
 
@@ -106,10 +111,20 @@ class BankFileReader {
     if (!current || current.job.id !== reply.id) return;
     clearTimeout(current.timer);
     this.current = null;
+    // A worker that read a large file holds a heap sized for it until V8 feels like collecting;
+    // a fresh one (a few tens of milliseconds to start) gives that memory back at once.
+    if (current.job.bytes.length >= RETIRE_AFTER_BYTES) this.retireWorker();
     if (reply.parsed) current.resolve(reply.parsed);
     else if (reply.refusal) current.reject(new AppError(reply.refusal.code, reply.refusal.message));
     else current.reject(new Error(`Reading a bank file failed: ${reply.failure ?? 'no reason'}`));
     this.pump();
+  }
+
+  /** Ends an idle worker; the next file starts a new one. */
+  private retireWorker(): void {
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
   }
 
   /** Ends the worker (stuck, crashed or out of memory), fails the file it read, starts afresh. */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/connect.js';
-import { Pacer } from './pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 import { firstMatch } from './rule-match.js';
 import { activeRules } from './rule-service.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_PATTERN_TEXT_MAX } from '../../../shared/limits.js';
 import { AppError } from '../../lib/app-error.js';
-import { Pacer } from './pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 import {
   assertPatternText,
   compileRule,

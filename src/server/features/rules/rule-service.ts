@@ -11,7 +11,7 @@ import {
   RULE_TEST_SCAN_MAX,
 } from '../../../shared/limits.js';
 import type { Rule, RuleDraft } from '../../../shared/schemas/rule.js';
-import { Pacer } from './pacer.js';
+import { Pacer } from '../../lib/pacer.js';
 import {
   compileRule,
   compileStoredRule,

@@ -1,8 +1,10 @@
-// Rules run on up to 20,000 imported rows or 5,000 entries in one request: seconds of work at
-// the limits (docs/import.md#rules). A Pacer cuts that work into slices of about SLICE_MS with
-// a turn of the event loop between two, so every other request keeps being answered meanwhile.
+// Work proportional to a request's input that runs on the event loop (rules over 20,000 rows,
+// a 16 MB restore file checked record by record, a whole book's export checked before it is sent)
+// can take seconds at the limits. A Pacer cuts it into slices of about SLICE_MS with a turn of
+// the event loop between two, so every other request (and, on PGlite, its database calls) keeps
+// being answered meanwhile (docs/security-hardening.md).
 
-/** The longest stretch of rule work between two turns of the event loop, in milliseconds. */
+/** The longest stretch of such work between two turns of the event loop, in milliseconds. */
 export const SLICE_MS = 5;
 /**
  * Light steps (a `contains` test, an amount check: well under a microsecond) between two looks
@@ -19,7 +21,7 @@ export class Pacer {
    * Counts one step; true when the slice has run its time and the caller must `await pause()`
    * before the next. Synchronous, so a step that does not pause costs no promise.
    */
-  step(heavy: boolean): boolean {
+  step(heavy = false): boolean {
     if (!heavy && (this.lightSteps += 1) < LIGHT_STEPS_PER_LOOK) return false;
     this.lightSteps = 0;
     return performance.now() - this.sliceStart >= SLICE_MS;
@@ -27,7 +29,10 @@ export class Pacer {
 
   /** Lets the event loop run everything that is waiting (I/O included), then starts a slice. */
   async pause(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToOthers();
     this.sliceStart = performance.now();
   }
 }
+
+/** Lets whatever is waiting (requests, their database calls) run before going on. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
