@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { snapshotDatabase } from '../helpers/restore-fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import {
   categoriesByName,
@@ -10,7 +11,6 @@ import {
   insertTransfer,
 } from '../helpers/ledger-sql.js';
 import { bookExportJsonSchema } from '../../src/server/features/export/book-export-json-schema.js';
-import type { Db } from '../../src/server/db/connect.js';
 import type { BookExport } from '../../src/shared/schemas/book-export.js';
 
 /**
@@ -18,38 +18,6 @@ import type { BookExport } from '../../src/shared/schemas/book-export.js';
  * the same content (ids aside, which a restore renews); a bad file or a book in use is refused
  * whole, changing nothing.
  */
-
-/** Row counts of every table a restore writes, and every book's name: what a refusal must keep. */
-async function snapshotDatabase(db: Db) {
-  const count = async (
-    table:
-      | 'accounts'
-      | 'categories'
-      | 'category_groups'
-      | 'transactions'
-      | 'entry_splits'
-      | 'entry_changes'
-      | 'entry_history',
-  ) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  return {
-    accounts: await count('accounts'),
-    categories: await count('categories'),
-    groups: await count('category_groups'),
-    entries: await count('transactions'),
-    splits: await count('entry_splits'),
-    changes: await count('entry_changes'),
-    history: await count('entry_history'),
-    books: await db.selectFrom('books').select(['id', 'name', 'time_zone']).orderBy('id').execute(),
-  };
-}
 
 /** The file with every id replaced by a name that survives a restore, lists in a stable order. */
 function normalise(file: BookExport) {

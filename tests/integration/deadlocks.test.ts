@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainCsvMapping } from '../helpers/csv-mapping.js';
 import { ledgerViolations } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { testBackend } from '../helpers/test-database.js';
@@ -68,20 +69,7 @@ describe.runIf(testBackend === 'postgres')('deadlocks between changes (postgres)
         accountId,
         fileName: `batch-${b}.csv`,
         content: csv(rows),
-        mapping: {
-          delimiter: ',',
-          hasHeader: true,
-          dateColumn: 0,
-          dateOrder: 'ymd',
-          decimalSeparator: '.',
-          amountColumn: 2,
-          debitColumn: null,
-          creditColumn: null,
-          descriptionColumn: 1,
-          payeeColumn: null,
-          categoryColumn: null,
-          referenceColumn: null,
-        },
+        mapping: plainCsvMapping(),
       });
       expect(res.statusCode, res.body).toBe(200);
       batches.push(data(res).batch.id);

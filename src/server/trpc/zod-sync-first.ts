@@ -73,3 +73,28 @@ export function syncFirstBuilder<B extends object>(builder: B): B {
     },
   });
 }
+
+/**
+ * A copy of `schema` (its JSON Schema and OpenAPI metadata unchanged) checked by `parseAsync`
+ * instead of zod's own parse: for a procedure whose input or output can be large (a 16 MB
+ * restore file, a whole book's export), checked a slice at a time so no request waits on it. Its
+ * synchronous parse says it needs an asynchronous one, so the procedure builders use
+ * `parseAsync`.
+ */
+export function parsedAsynchronously<T extends z.ZodType>(
+  schema: T,
+  parseAsync: (data: unknown) => Promise<z.output<T>>,
+): T {
+  const copy = schema.clone();
+  Object.defineProperties(copy, {
+    parse: {
+      value: () => {
+        throw new z.core.$ZodAsyncError();
+      },
+      configurable: true,
+      writable: true,
+    },
+    parseAsync: { value: parseAsync, configurable: true, writable: true },
+  });
+  return copy;
+}

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { signInWithNewKey, type Session } from './auth.js';
 import { dataOf, errorCodeOf, type ApiClient, type HttpAnswer } from './client.js';
+import { plainCsvMapping } from '../../helpers/csv-mapping.js';
 import { Probe } from './probe.js';
 import { Random } from './random.js';
 
@@ -63,20 +64,8 @@ export function csvOf(rows: number, runId: string): string {
   return lines.join('\n');
 }
 
-export const CSV_MAPPING = {
-  delimiter: ',',
-  hasHeader: true,
-  dateColumn: 0,
-  dateOrder: 'ymd',
-  decimalSeparator: '.',
-  amountColumn: 2,
-  debitColumn: null,
-  creditColumn: null,
-  descriptionColumn: 1,
-  payeeColumn: null,
-  categoryColumn: null,
-  referenceColumn: null,
-} as const;
+/** The columns of csvOf's files, as a person confirms them (every row's sign as written). */
+export const CSV_MAPPING = plainCsvMapping();
 
 interface Person {
   session: Session;

@@ -3,11 +3,17 @@ import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders, markIdempotent } from '../../trpc/idempotent-mutation.js';
 import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
-import { restoreBookOutput, type RestoreBookInput } from '../../../shared/schemas/book-export.js';
+import { parsedAsynchronously } from '../../trpc/zod-sync-first.js';
+import {
+  bookExportOutput,
+  restoreBookInput,
+  restoreBookOutput,
+  type RestoreBookInput,
+} from '../../../shared/schemas/book-export.js';
 import { RESTORE_BODY_BYTES_MAX } from '../../../shared/limits.js';
-import { exportOutputParsedInSlices } from './export-output.js';
+import { parseExportAnswer } from './export-output.js';
 import { exportBook } from './book-export-service.js';
-import { restoreInputParsedInSlices } from './restore-input.js';
+import { parseRestoreInput } from './restore-input.js';
 import { restoreBook } from './restore-service.js';
 
 const tags = ['Export'];
@@ -38,7 +44,7 @@ export const bookDataRouter = router({
     })
     .input(z.object({}))
     // The whole book's answer, checked a slice at a time (export-output.ts).
-    .output(exportOutputParsedInSlices())
+    .output(parsedAsynchronously(bookExportOutput, parseExportAnswer))
     .query(async ({ ctx }) => ok(await exportBook(ctx.database.db, ctx.bookId, ctx.clock()))),
 
   // One restore at a time per user (usage-limits.ts HEAVY_WORK), a few per instance.
@@ -56,7 +62,7 @@ export const bookDataRouter = router({
       bodyLimit: RESTORE_BODY_BYTES_MAX,
     })
     // The whole file's schema, parsed a slice at a time (restore-input.ts).
-    .input(restoreInputParsedInSlices())
+    .input(parsedAsynchronously(restoreBookInput, parseRestoreInput))
     .output(restoreBookOutput)
     .mutation(
       // Honours an Idempotency-Key like every idempotentMutation (and is listed and documented

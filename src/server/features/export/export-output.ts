@@ -14,7 +14,7 @@ import { Pacer } from '../../lib/pacer.js';
 type ExportAnswer = z.infer<typeof bookExportOutput>;
 
 /** Checks the answer as bookExportOutput would, yielding every few milliseconds. */
-async function parseExportAnswer(raw: unknown): Promise<ExportAnswer> {
+export async function parseExportAnswer(raw: unknown): Promise<ExportAnswer> {
   const shell = bookExportShellOutput.parse(raw);
   const pacer = new Pacer();
   const lists: Record<string, unknown[]> = {};
@@ -38,25 +38,4 @@ async function parseExportAnswer(raw: unknown): Promise<ExportAnswer> {
     lists[name] = parsed;
   }
   return { ...shell, data: { ...shell.data, ...lists } } as ExportAnswer;
-}
-
-/**
- * The export's output schema as its procedure takes it: bookExportOutput for everything that
- * reads the schema (the OpenAPI document), parsed by parseExportAnswer. Its synchronous parse
- * says it needs an asynchronous one, which the procedure builders then use
- * (docs/decisions/016-procedure-schemas-parse-synchronously-first.md).
- */
-export function exportOutputParsedInSlices(): typeof bookExportOutput {
-  const schema = bookExportOutput.clone();
-  Object.defineProperties(schema, {
-    parse: {
-      value: () => {
-        throw new z.core.$ZodAsyncError();
-      },
-      configurable: true,
-      writable: true,
-    },
-    parseAsync: { value: parseExportAnswer, configurable: true, writable: true },
-  });
-  return schema;
 }

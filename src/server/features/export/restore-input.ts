@@ -3,7 +3,6 @@ import {
   BOOK_EXPORT_ITEMS,
   BOOK_EXPORT_LISTS,
   RESTORE_ITEMS_MAX,
-  restoreBookInput,
   restoreBookShellInput,
   type BookExport,
   type BookExportList,
@@ -65,26 +64,4 @@ export async function parseRestoreInput(raw: unknown): Promise<RestoreBookInput>
     throw new z.ZodRealError(ranked.slice(0, ISSUES_MAX).map(({ issue }) => issue));
   }
   return { file: { ...shell.data.file, ...lists } as BookExport };
-}
-
-/**
- * The restore's input schema as its procedure takes it: restoreBookInput itself for everything
- * that reads the schema (the OpenAPI document publishes the whole file), parsed by
- * parseRestoreInput. A synchronous parse says the schema needs an asynchronous one (zod's own
- * $ZodAsyncError), which is what the procedure builders then use
- * (docs/decisions/016-procedure-schemas-parse-synchronously-first.md).
- */
-export function restoreInputParsedInSlices(): typeof restoreBookInput {
-  const schema = restoreBookInput.clone();
-  Object.defineProperties(schema, {
-    parse: {
-      value: () => {
-        throw new z.core.$ZodAsyncError();
-      },
-      configurable: true,
-      writable: true,
-    },
-    parseAsync: { value: parseRestoreInput, configurable: true, writable: true },
-  });
-  return schema;
 }
