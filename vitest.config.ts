@@ -2,6 +2,26 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { CHROMIUM_PATH, chromiumAvailable } from './tests/e2e/support/chromium.js';
 
 const integration = ['tests/integration/**/*.test.ts'];
+/**
+ * Integration tests that measure time as a person would see it (p99 of /api/health while a
+ * heavy request runs, equal answer times, time-outs firing): they run after the rest, one
+ * file at a time with nothing beside them, so another test's CPU never decides their outcome.
+ * The rest run two files at a time: most of their time is waiting on a database or a timer.
+ */
+const timing = [
+  'tests/integration/import-stall.test.ts',
+  'tests/integration/restore-load.test.ts',
+  'tests/integration/export-limits.test.ts',
+  'tests/integration/key-auth-enumeration.test.ts',
+  'tests/integration/restore-validation.test.ts',
+  'tests/integration/rules-redos.test.ts',
+  'tests/integration/timeouts.test.ts',
+];
+/** Vitest runs project groups one after another, lowest first. */
+const BEFORE_TIMING = 0;
+const TIMING_PGLITE = 1;
+const TIMING_POSTGRES = 2;
+const BROWSER = 3;
 /** Projects do not inherit the root's timeouts, so each one spreads these. */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'];
@@ -30,6 +50,36 @@ function browserProjects(): TestProjectConfiguration[] {
         fileParallelism: false,
         testTimeout: 90_000,
         hookTimeout: 180_000,
+        sequence: { groupOrder: BROWSER },
+      },
+    },
+  ];
+}
+
+/** The integration tests on one backend: the timing ones alone, after the others. */
+function integrationProjects(
+  name: string,
+  databaseUrl: string,
+  timingGroup: number,
+): TestProjectConfiguration[] {
+  const shared = { ...timeouts, environment: 'node', env: { TEST_DATABASE_URL: databaseUrl } };
+  return [
+    {
+      test: {
+        name,
+        include: integration,
+        exclude: timing,
+        ...shared,
+        sequence: { groupOrder: BEFORE_TIMING },
+      },
+    },
+    {
+      test: {
+        name: `${name}-timing`,
+        include: timing,
+        ...shared,
+        fileParallelism: false,
+        sequence: { groupOrder: timingGroup },
       },
     },
   ];
@@ -44,34 +94,30 @@ export default defineConfig({
     globalSetup: ['tests/helpers/auth-emulator-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker on two cores; the timing projects set their own.
+    maxWorkers: 2,
     projects: [
       {
-        test: { name: 'unit', include: unit, environment: 'node', ...timeouts },
-      },
-      {
-        test: { name: 'client', include: clientUnit, environment: 'happy-dom', ...timeouts },
+        test: {
+          name: 'unit',
+          include: unit,
+          environment: 'node',
+          ...timeouts,
+          sequence: { groupOrder: BEFORE_TIMING },
+        },
       },
       {
         test: {
-          name: 'pglite',
-          include: integration,
+          name: 'client',
+          include: clientUnit,
+          environment: 'happy-dom',
           ...timeouts,
-          environment: 'node',
-          env: { TEST_DATABASE_URL: '' },
+          sequence: { groupOrder: BEFORE_TIMING },
         },
       },
+      ...integrationProjects('pglite', '', TIMING_PGLITE),
       ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                name: 'postgres',
-                include: integration,
-                ...timeouts,
-                environment: 'node',
-                env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-              },
-            },
-          ]
+        ? integrationProjects('postgres', process.env.TEST_DATABASE_URL, TIMING_POSTGRES)
         : []),
       ...browserProjects(),
     ],

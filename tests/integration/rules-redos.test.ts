@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeError } from '../../src/server/trpc/errors.js';
 import { tooMuchPatternText } from '../../src/server/features/rules/rule-match.js';
 import { PATTERN_MESSAGES } from '../../src/server/features/rules/safe-pattern.js';
+import { threadCpuMs } from '../helpers/cpu-time.js';
 import { DOORS, type Door, type Outcome } from '../helpers/doors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
@@ -21,18 +22,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * The longest the event loop was held while `work` ran, in CPU milliseconds of this process
+ * The longest the event loop was held while `work` ran, in CPU milliseconds of its thread
  * between two turns (a busy machine descheduling the process does not count), and the longest
  * delay of a timer as the clock on the wall saw it (for the failure message).
  */
 async function watchEventLoop<T>(work: () => Promise<T>) {
   const delays = monitorEventLoopDelay({ resolution: 5 });
   delays.enable();
-  let last = process.cpuUsage();
+  let last = threadCpuMs();
   let heldMs = 0;
   const sample = () => {
-    const now = process.cpuUsage();
-    heldMs = Math.max(heldMs, (now.user - last.user + now.system - last.system) / 1000);
+    const now = threadCpuMs();
+    heldMs = Math.max(heldMs, now - last);
     last = now;
   };
   const beat = setInterval(sample, 2);

@@ -9,6 +9,7 @@ import {
 import { CAMT_MESSAGES, isCamt, parseCamt } from './parse-camt.js';
 import { parseBankFile } from './parse-file.js';
 import type { ParsedRow, ParsedStatement, ReadOptions } from './parsed-file.js';
+import { cpuMs } from '../../../../tests/helpers/cpu-time.js';
 
 // ISO 20022 camt.053 statements and camt.052 reports (docs/import.md#camt053-and-camt052):
 // every version, entities and DTDs off, booking vs value date, counterparty per direction,
@@ -129,14 +130,6 @@ function refusal(run: () => unknown): string {
     throw error;
   }
   return 'accepted';
-}
-
-/** CPU milliseconds `work` took: immune to how busy the machine is. */
-function cpuMs(work: () => void): number {
-  const start = process.cpuUsage();
-  work();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
 }
 
 const summary = (s: ParsedStatement) =>

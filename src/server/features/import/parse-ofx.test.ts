@@ -5,6 +5,7 @@ import { IMPORT_ROWS_MAX, IMPORT_STATEMENTS_MAX } from '../../../shared/limits.j
 import { decodeText } from './markup-text.js';
 import { OFX_MESSAGES, isOfx, parseOfx } from './parse-ofx.js';
 import type { ParsedRow, ReadOptions } from './parsed-file.js';
+import { cpuMs } from '../../../../tests/helpers/cpu-time.js';
 
 // The OFX/QFX reader (docs/import.md#ofx-and-qfx): one linear pass over SGML 1.x and XML 2.x,
 // every statement of the file, NAME as payee and MEMO as description, CDATA, entities, and
@@ -83,14 +84,6 @@ function refusal(run: () => unknown): string {
     throw error;
   }
   return 'accepted';
-}
-
-/** CPU milliseconds `work` took: immune to how busy the machine is. */
-function cpuMs(work: () => void): number {
-  const start = process.cpuUsage();
-  work();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
 }
 
 describe('OFX: the two forms', () => {

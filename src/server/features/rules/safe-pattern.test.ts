@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.js';
 import { RULE_PATTERN_PROGRAM_MAX } from '../../../shared/limits.js';
 import { PATTERN_MESSAGES, compilePattern, storedPattern } from './safe-pattern.js';
+import { cpuMs } from '../../../../tests/helpers/cpu-time.js';
 
 // Rule patterns run on RE2 (decision 018): linear in the text whatever the pattern, with
 // JavaScript's meaning (`u` and `i` flags) kept, and what needs backtracking refused.
-
-/** CPU milliseconds `work` took: immune to how busy the machine is. */
-function cpuMs(work: () => void): number {
-  const start = process.cpuUsage();
-  work();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 function refusal(pattern: string): string {
   try {
