@@ -1,6 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { centsToUnits } from '../../../shared/money.js';
-import { storedSnapshotSchema } from '../../../shared/schemas/book-export.js';
+import {
+  HISTORY_FIELDS,
+  storedSnapshotSchema,
+  type HistoryField,
+} from '../../../shared/schemas/book-export.js';
 import type { EntrySnapshot, EntryType } from '../../../shared/schemas/history.js';
 
 /**
@@ -22,18 +26,10 @@ export interface StoredSnapshot {
   deleted: boolean;
 }
 
-/** The fields a creation sets: all of them. */
-export const CREATED_FIELDS = [
-  'accountId',
-  'type',
-  'amount',
-  'occurredOn',
-  'description',
-  'payee',
-  'categoryId',
-  'tags',
-  'splits',
-] as const;
+/** The fields a creation sets: every field a history row may name but `deleted`. */
+export const CREATED_FIELDS: readonly Exclude<HistoryField, 'deleted'>[] = HISTORY_FIELDS.filter(
+  (field): field is Exclude<HistoryField, 'deleted'> => field !== 'deleted',
+);
 
 /**
  * The snapshot of the transactions row `entry` (a table or CTE name) as SQL. jsonb, so the text
