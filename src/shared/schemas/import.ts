@@ -309,6 +309,10 @@ export const importPreviewSchema = z
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importPreviewOutput = envelope(importPreviewSchema);
+/** The same answer with its rows unchecked: the server checks those a slice at a time. */
+export const importPreviewShellOutput = envelope(
+  importPreviewSchema.extend({ rows: z.array(z.unknown()) }),
+);
 export const importCommitOutput = envelope(
   z.object({
     batch: importBatchSchema.meta({ description: 'The first batch (the only one of most files)' }),

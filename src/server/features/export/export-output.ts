@@ -6,6 +6,7 @@ import {
   bookExportShellOutput,
 } from '../../../shared/schemas/book-export.js';
 import { Pacer } from '../../lib/pacer.js';
+import { parseEachPaced } from '../../lib/paced-parse.js';
 
 // The full export's answer, checked against its schema a slice at a time: tRPC checks every
 // answer, and a whole parse of a 5,000-entry book held the event loop 50-150 ms (45,000 entries:
@@ -20,21 +21,7 @@ export async function parseExportAnswer(raw: unknown): Promise<ExportAnswer> {
   const lists: Record<string, unknown[]> = {};
   for (const name of BOOK_EXPORT_LISTS) {
     const schema: z.ZodType = BOOK_EXPORT_ITEMS[name];
-    const items = shell.data[name];
-    const parsed = new Array<unknown>(items.length);
-    for (let i = 0; i < items.length; i++) {
-      const result = schema.safeParse(items[i]);
-      if (!result.success) {
-        throw new z.ZodRealError(
-          result.error.issues.map((issue) => ({
-            ...issue,
-            path: ['data', name, i, ...issue.path],
-          })),
-        );
-      }
-      parsed[i] = result.data;
-      if (pacer.step()) await pacer.pause();
-    }
+    const parsed = await parseEachPaced(schema, shell.data[name], ['data', name], pacer);
     lists[name] = parsed;
   }
   return { ...shell, data: { ...shell.data, ...lists } } as ExportAnswer;

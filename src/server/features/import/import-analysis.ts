@@ -52,7 +52,11 @@ export async function analyseRows(
     fingerprint: string | null;
     occurrence: number | null;
   }[] = [];
+  // Keys, rules and categories for up to 20,000 rows: a fingerprint is a hash of folded text,
+  // about 20 µs a row, so the loops below give the event loop a turn every few milliseconds.
+  const pacer = new Pacer();
   for (const row of rows) {
+    if (pacer.step()) await pacer.pause();
     if (row.bankRef !== null) {
       const earlier = seenRefs.get(row.bankRef);
       if (earlier !== undefined) {
@@ -90,7 +94,6 @@ export async function analyseRows(
   // Rules that name another account never reach a row's text; the rest may read at most
   // RULE_PATTERN_TEXT_MAX characters with their patterns (checked before any runs), and run
   // paced, so a large file leaves the event loop free (docs/import.md#rules).
-  const pacer = new Pacer();
   const rules = (await activeRules(db, bookId, pacer)).filter(
     (rule) => rule.accountId === null || rule.accountId === accountId,
   );
@@ -107,6 +110,7 @@ export async function analyseRows(
   }
   const planned: PlannedRow[] = [];
   for (const { row, bankRef, fingerprint, occurrence } of keyed) {
+    if (pacer.step()) await pacer.pause();
     const duplicateOf =
       (bankRef !== null ? byRef.get(bankRef) : byFingerprint.get(`${fingerprint}#${occurrence}`)) ??
       null;

@@ -15,6 +15,8 @@ import {
   importRevertOutput,
 } from '../../../shared/schemas/import.js';
 import { commitImport, listImports, previewImport, revertImport } from './import-service.js';
+import { parsePreviewAnswer } from './preview-output.js';
+import { parsedAsynchronously } from '../../trpc/zod-sync-first.js';
 
 const tags = ['Import'];
 /** Reading a file (and running the rules on it) takes a user one at a time. */
@@ -36,7 +38,7 @@ export const importRouter = router({
       bodyLimit: IMPORT_BODY_LIMIT,
     })
     .input(importPreviewInput)
-    .output(importPreviewOutput)
+    .output(parsedAsynchronously(importPreviewOutput, parsePreviewAnswer))
     .mutation(async ({ ctx, input }) =>
       ok(await previewImport(ctx.database.db, ctx.bookId, input)),
     ),
