@@ -24,6 +24,18 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
+  // Colour transitions started by the theme change (and an overlay's fade) run to their end:
+  // reduced motion does not stop them, and axe reading a colour half way between the two
+  // themes reports a contrast no one ever sees (once seen on a busy machine).
+  // A spinner runs for ever, so only animations with an end are waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
 }
 
 async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {

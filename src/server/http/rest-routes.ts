@@ -6,6 +6,7 @@ import { procedureAt } from '../trpc/procedures.js';
 import { listRestProcedures, queryInput, type HttpMethod } from './rest-procedures.js';
 import { sendError, sendProcedureError } from './error-reply.js';
 import type { LargeBodyGate } from './large-body-gate.js';
+import { holdsLongList, pacedJson } from './paced-json.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -50,7 +51,12 @@ export function mountRestRoutes(
         const ctx = createContext(req);
         try {
           const result = await procedureAt(createAppCaller(ctx), path)(input);
-          return reply.headers(ctx.responseHeaders).send(result);
+          reply.headers(ctx.responseHeaders);
+          // docs/security-hardening.md: a long list is written in slices, not in one piece.
+          if (holdsLongList(result)) {
+            return reply.type('application/json; charset=utf-8').send(pacedJson(result));
+          }
+          return reply.send(result);
         } catch (error) {
           reply.headers(ctx.responseHeaders);
           return sendProcedureError(req, reply, error);
