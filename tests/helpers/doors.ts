@@ -97,17 +97,20 @@ export function restDoor(t: TestApp, user: TestUser | null): Door {
   };
 }
 
+/** What a tRPC caller's call came back with, as the REST door would have answered it. */
+export async function trpcOutcome(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    return { status: 200, body: await run() };
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const { status, ...rest } = describeError(error);
+    return { status, body: { success: false, ...rest } };
+  }
+}
+
 export function trpcDoor(t: TestApp, user: TestUser | null): Door {
   const caller = t.caller(user);
-  const call = async (run: () => Promise<unknown>): Promise<Outcome> => {
-    try {
-      return { status: 200, body: await run() };
-    } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
-      const { status, ...rest } = describeError(error);
-      return { status, body: { success: false, ...rest } };
-    }
-  };
+  const call = trpcOutcome;
   // Inputs are deliberately untyped here: the tests send what a careless client would.
   const any = (input: unknown) => input as never;
   return {

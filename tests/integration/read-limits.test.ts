@@ -1,13 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeError } from '../../src/server/trpc/errors.js';
 import { ANALYTICS_WAIT_MS, type Release } from '../../src/server/trpc/usage-limits.js';
 import { CSV_EXPORT_PATH } from '../../src/server/http/csv-export.js';
 import { DemoMailbox } from '../../src/server/features/mail/mailer.js';
 import type { Env } from '../../src/server/env.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
-import type { Outcome } from '../helpers/doors.js';
+import { trpcOutcome, type Outcome } from '../helpers/doors.js';
 
 /**
  * Security review finding 5 (the read half): the expensive reads (the full export, the CSV
@@ -20,17 +18,6 @@ import type { Outcome } from '../helpers/doors.js';
 const limitsOf = (t: TestApp) =>
   t.app.createTrpcContext({ id: 'test', log: t.app.log, headers: {} }).limits;
 
-/** What a door's call came back with: REST answers, or the tRPC caller's error described. */
-async function viaCaller(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    return { status: 200, body: await run() };
-  } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    const { status, ...rest } = describeError(error);
-    return { status, body: { success: false, ...rest } };
-  }
-}
-
 async function viaRest(t: TestApp, user: TestUser, url: string): Promise<Outcome> {
   const res = await t.rest(user, { method: 'GET', url });
   const json = res.headers['content-type']?.toString().startsWith('application/json');
@@ -41,14 +28,14 @@ type Read = (t: TestApp, user: TestUser) => Promise<Outcome>;
 
 const FULL_EXPORT: Record<'rest' | 'trpc', Read> = {
   rest: (t, user) => viaRest(t, user, '/api/book/export'),
-  trpc: (t, user) => viaCaller(() => t.caller(user).bookData.export({})),
+  trpc: (t, user) => trpcOutcome(() => t.caller(user).bookData.export({})),
 };
 const CSV_EXPORT: Read = (t, user) => viaRest(t, user, `${CSV_EXPORT_PATH}?sort=date_asc`);
 const PERIOD = { from: '2026-01-01', to: '2026-03-31' };
 const CHART: Record<'rest' | 'trpc', Read> = {
   rest: (t, user) =>
     viaRest(t, user, `/api/analytics/spending-by-category?from=${PERIOD.from}&to=${PERIOD.to}`),
-  trpc: (t, user) => viaCaller(() => t.caller(user).analytics.spendingByCategory(PERIOD)),
+  trpc: (t, user) => trpcOutcome(() => t.caller(user).analytics.spendingByCategory(PERIOD)),
 };
 const DOOR_NAMES = ['rest', 'trpc'] as const;
 

@@ -1,13 +1,11 @@
 import { plainCsvMapping } from '../helpers/csv-mapping.js';
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeError } from '../../src/server/trpc/errors.js';
 import { tooMuchPatternText } from '../../src/server/features/rules/rule-match.js';
 import { PATTERN_MESSAGES } from '../../src/server/features/rules/safe-pattern.js';
 import { threadCpuMs } from '../helpers/cpu-time.js';
-import { DOORS, type Door, type Outcome } from '../helpers/doors.js';
+import { DOORS, trpcOutcome, type Door, type Outcome } from '../helpers/doors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 // Security review, finding 1 (docs/import.md#rules, decision 018): a rule's pattern runs on a
@@ -78,15 +76,7 @@ function ruleDoor(door: Door['name'], user: TestUser) {
     return { status: res.statusCode, body: res.json() };
   };
   const caller = t.caller(user);
-  const trpc = async (run: () => Promise<unknown>): Promise<Outcome> => {
-    try {
-      return { status: 200, body: await run() };
-    } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
-      const { status, ...rest } = describeError(error);
-      return { status, body: { success: false, ...rest } };
-    }
-  };
+  const trpc = trpcOutcome;
   const any = (input: unknown) => input as never;
   return door === 'rest'
     ? {
