@@ -141,7 +141,9 @@ describe('accessibility and screenshots of every screen', () => {
     await checkScreen(app, name);
   });
 
-  it('signed in: dialogs, menus and the phone sidebar', async () => {
+  // Overlays are checked one screen per test: each overlay is axe at two widths in two themes,
+  // and a whole screen's worth in one test outran a time-out on a busy machine.
+  it('signed in: the accounts dialogs', async () => {
     const { page } = app;
     await app.goto('/accounts');
     await heading(page, 'Your Accounts');
@@ -164,7 +166,11 @@ describe('accessibility and screenshots of every screen', () => {
       await page.getByRole('button', { name: 'Withdraw from Wallet' }).click();
       await page.getByRole('dialog', { name: 'Withdraw Funds' }).waitFor();
     });
+    app.assertClean();
+  });
 
+  it('signed in: the account menu and its dialogs', async () => {
+    const { page } = app;
     await app.goto(`/accounts/${accounts.big.id}`);
     await heading(page, 'Account Details');
     const actions = page.getByRole('button', { name: 'Account actions' });
@@ -182,7 +188,11 @@ describe('accessibility and screenshots of every screen', () => {
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       await page.getByRole('alertdialog').waitFor();
     });
+    app.assertClean();
+  });
 
+  it('signed in: the expense dialog and the header menus', async () => {
+    const { page } = app;
     await app.goto('/expenses');
     await heading(page, 'Expenses');
     await checkOverlay(app, 'add-expense dialog', async () => {
@@ -202,7 +212,13 @@ describe('accessibility and screenshots of every screen', () => {
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.getByRole('alertdialog', { name: 'Are you sure you want to Logout?' }).waitFor();
     });
+    app.assertClean();
+  });
 
+  it('signed in: the phone sidebar', async () => {
+    const { page } = app;
+    await app.goto('/expenses');
+    await heading(page, 'Expenses');
     await page.setViewportSize({ width: 390, height: 844 });
     for (const scheme of SCHEMES) {
       await setScheme(page, scheme);
@@ -215,12 +231,9 @@ describe('accessibility and screenshots of every screen', () => {
       await page.keyboard.press('Escape');
     }
     app.assertClean();
-    // About forty axe scans (ten overlays, two widths, two themes): over a minute when the
-    // machine is busy.
-  }, 240_000);
+  });
 
-  // Nine overlays, each with axe at two widths in two themes: more than the default 90 s on a busy machine.
-  it('signed in: the ledger dialogs, inline edit and bulk bar', async () => {
+  it('signed in: the ledger dialogs', async () => {
     const { page } = app;
     await app.goto('/transactions');
     await heading(page, 'Transactions');
@@ -246,6 +259,13 @@ describe('accessibility and screenshots of every screen', () => {
       await page.getByRole('button', { name: 'Shortcuts' }).click();
       await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
     });
+    app.assertClean();
+  });
+
+  it('signed in: inline edit, the bulk bar and its confirmation', async () => {
+    const { page } = app;
+    await app.goto('/transactions');
+    await heading(page, 'Transactions');
     await checkOverlay(
       app,
       'inline edit and bulk bar',
@@ -274,7 +294,11 @@ describe('accessibility and screenshots of every screen', () => {
         await page.getByRole('button', { name: 'Clear selection' }).click();
       },
     );
+    app.assertClean();
+  });
 
+  it('signed in: the category dialogs', async () => {
+    const { page } = app;
     await app.goto('/categories');
     await heading(page, 'Categories');
     await checkOverlay(app, 'new-group dialog', async () => {
@@ -292,9 +316,8 @@ describe('accessibility and screenshots of every screen', () => {
       await page.getByRole('button', { name: 'Delete Groceries' }).click();
       await page.getByRole('dialog', { name: 'Delete Groceries?' }).waitFor();
     });
-
     app.assertClean();
-  }, 300_000);
+  });
 
   it.each([
     ['login', '/login', 'Welcome back', 'Login'],
