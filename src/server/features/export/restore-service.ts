@@ -14,6 +14,7 @@ import * as marks from './restore-mark-repository.js';
 import { Pacer } from '../../lib/pacer.js';
 import { clearCategories } from './restore-write-repository.js';
 import { writeFile } from './restore-write.js';
+import { isLockNotAvailable, isUniqueViolation } from '../../db/pg-errors.js';
 
 // The restore (docs/analytics.md#full-export-and-restore). A file of up to 16 MB is checked and
 // written without holding the server or the database for long:
@@ -250,7 +251,3 @@ function takeRestoreSlot(responseHeaders: Record<string, string>): () => void {
 /** The book holds rows the restore did not write (someone wrote while it was being claimed). */
 class BookChanged extends Error {}
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-const isLockNotAvailable = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import type { IdempotencyKeysTable } from '../../db/schema.js';
 
@@ -62,13 +61,4 @@ export async function recordOutcome(
 
 export async function deleteKeysCreatedBefore(db: DbOrTx, cutoff: Date): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).execute();
-}
-
-/** A point inside the key's transaction to roll the effect back to while keeping the claim. */
-export async function savepoint(trx: DbOrTx, name: string): Promise<void> {
-  await sql`SAVEPOINT ${sql.id(name)}`.execute(trx);
-}
-
-export async function rollbackToSavepoint(trx: DbOrTx, name: string): Promise<void> {
-  await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
 }

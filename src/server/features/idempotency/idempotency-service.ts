@@ -8,9 +8,8 @@ import {
   deleteKeysCreatedBefore,
   findKey,
   recordOutcome,
-  rollbackToSavepoint,
-  savepoint,
 } from './idempotency-repository.js';
+import { rollbackToSavepoint, savepoint } from '../../db/savepoint.js';
 
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;

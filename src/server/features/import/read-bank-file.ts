@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppErrorCode } from '../../../shared/errors.js';
 import type { ParsedFile, ReadOptions } from './parsed-file.js';
 import type { ReadJob } from './read-worker.js';
+import { readingKey, recalled, remember } from './parsed-file-memo.js';
 
 /**
  * Bank files are read on a worker thread, never on the thread that answers requests
@@ -120,11 +121,15 @@ class BankFileReader {
     this.pump();
   }
 
-  /** Ends an idle worker; the next file starts a new one. */
+  /**
+   * Ends an idle worker and starts its successor at once: starting one (loading the readers) is
+   * a good part of reading a file, better paid now than by the next file's request.
+   */
   private retireWorker(): void {
     const worker = this.worker;
     this.worker = null;
     void worker?.terminate();
+    this.ensureWorker();
   }
 
   /** Ends the worker (stuck, crashed or out of memory), fails the file it read, starts afresh. */
@@ -144,7 +149,11 @@ class BankFileReader {
 
 const reader = new BankFileReader();
 
-/** Reads a bank file on the worker thread (see above). */
-export function readBankFile(bytes: Uint8Array, options: ReadOptions): Promise<ParsedFile> {
-  return reader.read(bytes, options);
+/**
+ * Reads a bank file on the worker thread (see above), or gives the reading of the same bytes with
+ * the same options made a moment ago (the preview's, when this is its commit).
+ */
+export async function readBankFile(bytes: Uint8Array, options: ReadOptions): Promise<ParsedFile> {
+  const key = readingKey(bytes, options);
+  return recalled(key) ?? remember(key, await reader.read(bytes, options));
 }

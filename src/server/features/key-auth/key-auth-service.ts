@@ -23,6 +23,7 @@ import {
 } from './key-auth-repository.js';
 import { parseRsaPublicKey, storedRsaPublicKey } from './public-key.js';
 import { pssDigestMatches, recoverPss } from './pss-digest-verify.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 export const CHALLENGE_TTL_SECONDS = 300;
 /** How long the link that confirms a key for an email that already has one stays valid. */
@@ -50,12 +51,6 @@ const DECOY_PUBLIC_PEM = generateKeyPairSync('rsa', {
 })
   .publicKey.export({ type: 'spki', format: 'pem' })
   .toString();
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-  );
-}
 
 /** Thrown to roll back the decoy writes of a registration for an email that has a key. */
 class DecoyRolledBack extends Error {}
