@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_VERSION } from '../src/server/app.js';
 import { buildOpenApiDocument } from '../src/server/http/openapi.js';
-import { appRouter } from '../src/server/trpc/root-router.js';
+import { appRouter } from '../src/server/app-router.js';
 
 const target = process.argv[2] ?? 'dist/openapi.json';
 mkdirSync(path.dirname(target), { recursive: true });

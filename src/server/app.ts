@@ -5,7 +5,7 @@ import { envSchema, exportsPerInstance, type Env } from './env.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { clientDistDir } from './lib/paths.js';
 import { createContextFactory, type ContextFactory } from './trpc/context.js';
-import { appRouter } from './trpc/root-router.js';
+import { appRouter } from './app-router.js';
 import { listProcedures } from './trpc/procedures.js';
 import { UsageLimits } from './trpc/usage-limits.js';
 import { mountRestRoutes } from './http/rest-routes.js';

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { appRouter } from '../../src/server/trpc/root-router.js';
+import { appRouter } from '../../src/server/app-router.js';
 import {
   listProcedures,
   procedureAt,
@@ -10,7 +10,7 @@ import {
   queryInput,
   type RestProcedure,
 } from '../../src/server/http/rest-procedures.js';
-import type { AppCaller } from '../../src/server/trpc/root-router.js';
+import type { AppCaller } from '../../src/server/app-router.js';
 
 /**
  * The API as the router declares it: every test table that walks the API (fuzz, authorisation,

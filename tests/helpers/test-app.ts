@@ -6,7 +6,7 @@ import type { Database } from '../../src/server/db/connect.js';
 import type { Clock } from '../../src/server/lib/clock.js';
 import { createSession } from '../../src/server/features/sessions/session-service.js';
 import { insertUser } from '../../src/server/features/users/user-repository.js';
-import { createAppCaller, type AppCaller } from '../../src/server/trpc/root-router.js';
+import { createAppCaller, type AppCaller } from '../../src/server/app-router.js';
 import type { Mailer } from '../../src/server/features/mail/mailer.js';
 import { openTestDatabase } from './test-database.js';
 

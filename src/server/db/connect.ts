@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
-import { Kysely, sql, type Transaction } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { PostgresJsDialect } from './postgres-js-dialect.js';
 import postgres from 'postgres';
 import type { DB } from './schema.js';
 
-export type Db = Kysely<DB>;
-/** Repository functions take either the pool or an open transaction. */
-export type DbOrTx = Kysely<DB> | Transaction<DB>;
+import type { Db, DbOrTx } from './handles.js';
+
+// The handle types live in handles.ts (the query helpers need them without the connection).
+export type { Db, DbOrTx } from './handles.js';
 
 /** Whether the database answers at all (the health check). */
 export async function pingDatabase(db: DbOrTx): Promise<void> {

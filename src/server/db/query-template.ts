@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable } from 'kysely';
-import type { DbOrTx } from './connect.js';
+import type { DbOrTx } from './handles.js';
 
 /**
  * The SQL texts of every query template. On PostgreSQL these, and only these, are kept as named

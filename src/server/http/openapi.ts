@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common.js';
-import type { AppRouter } from '../trpc/root-router.js';
+import type { AppRouter } from '../app-router.js';
 import { CSV_EXPORT_PATH } from './csv-export.js';
 import { listRestProcedures, type RestProcedure } from './rest-procedures.js';
 import { derivedFailures, type DerivedFailure } from './openapi-contract.js';

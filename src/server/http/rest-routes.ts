@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import { createAppCaller, type AppRouter } from '../trpc/root-router.js';
+import { createAppCaller, type AppRouter } from '../app-router.js';
 import type { Context } from '../trpc/context.js';
 import { procedureAt } from '../trpc/procedures.js';
 import { listRestProcedures, queryInput, type HttpMethod } from './rest-procedures.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyRequestHandler, type FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
-import type { AppRouter } from '../trpc/root-router.js';
+import type { AppRouter } from '../app-router.js';
 import { sendError } from './error-reply.js';
 import type { LargeBodyGate } from './large-body-gate.js';
 

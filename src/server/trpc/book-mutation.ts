@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/connect.js';
-import type { Actor } from '../features/entries/entry-service.js';
+import type { Actor } from '../lib/actor.js';
 import { ok } from './envelope.js';
 import type { AuthedContext } from './init.js';
 import { idempotentMutation } from './idempotent-mutation.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parsesSyncFirst, parsingSyncFirst } from './zod-sync-first.js';
-import { appRouter } from './root-router.js';
+import { appRouter } from '../app-router.js';
 import { listProcedures } from './procedures.js';
 import { accountListOutput as sharedAccountList } from '../../shared/schemas/account.js';
 

@@ -8,7 +8,7 @@ import { applyChange } from '../entries/change-engine.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { lockEntryStates } from '../entries/entry-locks.js';
 import { fromStoredSnapshot } from '../entries/entry-state.js';
-import type { Actor } from '../entries/entry-service.js';
+import type { Actor } from '../../lib/actor.js';
 
 const UNREADABLE = 'the saved state of an entry of this change is not one the ledger allows';
 

@@ -30,18 +30,12 @@ import { applyChange, type AppliedChange, type PlannedEntry } from './change-eng
 import { lockEditableEntries } from './entry-locks.js';
 import { fillFromRules } from '../rules/manual-entry-rules.js';
 import type { EntryState, SplitState } from './entry-state.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * Any entry, one at a time or in bulk (docs/ledger.md#entries): each operation plans the
  * entries' states and hands them to the change engine, in one transaction.
  */
-
-export interface Actor {
-  bookId: string;
-  actorId: string;
-  /** The book's "rules fill in entries added by hand" setting, read with the session. */
-  appliesRules: boolean;
-}
 
 const SPLIT_HAS_NO_CATEGORY =
   'A split entry has no category of its own: give each line its category';

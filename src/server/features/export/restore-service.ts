@@ -250,4 +250,3 @@ function takeRestoreSlot(responseHeaders: Record<string, string>): () => void {
 
 /** The book holds rows the restore did not write (someone wrote while it was being claimed). */
 class BookChanged extends Error {}
-

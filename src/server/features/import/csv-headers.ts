@@ -1,4 +1,4 @@
-import { foldText } from './text-fold.js';
+import { foldText } from '../../lib/text-fold.js';
 
 // What a CSV header says about its column (docs/import.md#csv), in English, German, French,
 // Spanish, Portuguese, Dutch, Italian and Chinese. Header words are a hint: csv-columns.ts

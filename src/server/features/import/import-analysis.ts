@@ -7,7 +7,7 @@ import { Pacer } from '../../lib/pacer.js';
 import { assertPatternText, firstMatch } from '../rules/rule-match.js';
 import { categoryNames, findImportedEntries, type ImportedEntry } from './import-repository.js';
 import type { ParsedRow, RowError } from './parsed-file.js';
-import { foldText } from './text-fold.js';
+import { foldText } from '../../lib/text-fold.js';
 
 // How each row of a file meets the account (docs/import.md#duplicates): its key (the bank's id,
 // or a fingerprint and its occurrence among identical rows of the file), the live entry it

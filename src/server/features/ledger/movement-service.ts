@@ -5,7 +5,7 @@ import { toAccount } from '../accounts/account-service.js';
 import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './ledger-repository.js';
 import { toTransaction } from './ledger-service.js';
 import { fillFromRules } from '../rules/manual-entry-rules.js';
-import type { Actor } from '../entries/entry-service.js';
+import type { Actor } from '../../lib/actor.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
 import type { Movement, MovementType } from '../../../shared/schemas/ledger.js';

@@ -1,7 +1,7 @@
 import type { RuleMatch } from '../../../shared/schemas/rule.js';
 import { RULE_PATTERN_TEXT_MAX } from '../../../shared/limits.js';
 import { AppError } from '../../lib/app-error.js';
-import { foldText } from '../import/text-fold.js';
+import { foldText } from '../../lib/text-fold.js';
 import type { Pacer } from '../../lib/pacer.js';
 import { compilePattern, storedPattern, type RulePattern } from './safe-pattern.js';
 

@@ -21,7 +21,7 @@ import { applyChange, type AppliedChange } from '../entries/change-engine.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { lockEntryStates, type LockedEntry } from '../entries/entry-locks.js';
 import type { EntryState } from '../entries/entry-state.js';
-import type { Actor } from '../entries/entry-service.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * Transfers (docs/ledger.md#transfers): two legs sharing a transfer_id, a transfer_out on the

@@ -1,0 +1,41 @@
+import { createCallerFactory, router } from './trpc/init.js';
+import { accountRouter } from './features/accounts/account-router.js';
+import { expenseRouter, transactionRouter } from './features/ledger/ledger-router.js';
+import { systemRouter } from './features/system/system-router.js';
+import { keyAuthRouter } from './features/key-auth/key-auth-router.js';
+import { authRouter } from './features/auth/auth-router.js';
+import { analyticsRouter } from './features/analytics/analytics-router.js';
+import { bookDataRouter } from './features/export/book-export-router.js';
+import { configRouter } from './features/system/config-router.js';
+import { importRouter } from './features/import/import-router.js';
+import { ruleRouter } from './features/rules/rule-router.js';
+import { entryRouter } from './features/entries/entry-router.js';
+import { transferRouter } from './features/transfers/transfer-router.js';
+import { changeRouter } from './features/changes/change-router.js';
+import { bookRouter } from './features/books/book-router.js';
+import { categoryRouter } from './features/categories/category-router.js';
+
+export const appRouter = router({
+  account: accountRouter,
+  expense: expenseRouter,
+  transaction: transactionRouter,
+  system: systemRouter,
+  keyAuth: keyAuthRouter,
+  auth: authRouter,
+  config: configRouter,
+  imports: importRouter,
+  rules: ruleRouter,
+  entry: entryRouter,
+  transfer: transferRouter,
+  change: changeRouter,
+  book: bookRouter,
+  category: categoryRouter,
+  analytics: analyticsRouter,
+  bookData: bookDataRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Calls procedures in-process, with the same validation and rules as both HTTP doors. */
+export const createAppCaller = createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createAppCaller>;
