@@ -98,7 +98,7 @@ describe('migrating existing data into books', () => {
         await cp(path.join(migrationsDir, file), path.join(beforeDir, file));
       }
     }
-    database = await openTestDatabase({ poolSize: 2 });
+    database = await openTestDatabase({ poolSize: 2, empty: true });
     const applied = await migrateToLatest(database, beforeDir);
     expect(applied).not.toContain(BOOKS_MIGRATION);
 

@@ -24,7 +24,16 @@ const calendarDateAsText = (text: string) => text;
 const DATE_OID = 1082;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * In memory only: the data directory to start from, as `image()` of another one gave it.
+       * Starting an empty PGlite runs initdb (seconds); unpacking an image takes a fraction.
+       */
+      image?: Blob;
+    };
 
 export interface Database {
   db: Db;
@@ -36,6 +45,8 @@ export interface Database {
   sessionDb: Db;
   kind: DatabaseTarget['kind'];
   close(): Promise<void>;
+  /** PGlite only: its data directory as it is now, to start other in-memory databases from. */
+  image?: () => Promise<Blob>;
 }
 
 /** Opens PostgreSQL when a URL is configured, else the embedded PGlite (in memory when dataDir is null). */
@@ -84,11 +95,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   ]);
   const pglite = new PGlite({
     ...(target.dataDir && { dataDir: target.dataDir }),
+    ...(!target.dataDir && target.image && { loadDataDir: target.image }),
     // The extensions the migrations create (search: trigram and btree GIN indexes).
     extensions: { pg_trgm, btree_gin },
     parsers: { [DATE_OID]: calendarDateAsText },
   });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, sessionDb: db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    sessionDb: db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    image: () => pglite.dumpDataDir('none'),
+  };
 }
