@@ -19,23 +19,40 @@ const WIDTHS = [1440, 1024, 390, 320] as const;
 const AXE_WIDTHS = new Set<number>([1440, 390]);
 const SCHEMES = ['light', 'dark'] as const;
 
+/** How long settle() waits for frames and finite animations before going on without them. */
+const SETTLE_MS = 3_000;
+
 async function settle(page: Page): Promise<void> {
   // Two frames: the theme class and the layout at the new width are applied.
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
   // Colour transitions started by the theme change (and an overlay's fade) run to their end:
   // reduced motion does not stop them, and axe reading a colour half way between the two
   // themes reports a contrast no one ever sees (once seen on a busy machine).
-  // A spinner runs for ever, so only animations with an end are waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
-        .map((animation) => animation.finished.catch(() => null)),
-    ),
-  );
+  // A spinner runs for ever, so only animations with an end are waited for; and an animation
+  // that never ends although it has an end (paused, or in a page that draws no frames) is named
+  // and left after SETTLE_MS, where an unbounded wait had hung a whole test.
+  const unsettled = await page.evaluate(async (limitMs) => {
+    const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), limitMs));
+    const frames = new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+    );
+    if ((await Promise.race([frames, deadline])) === 'late') return ['no animation frame'];
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => null)));
+    if ((await Promise.race([ended, deadline])) !== 'late') return [];
+    return finite
+      .filter((animation) => animation.playState !== 'finished')
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        const name =
+          (animation as CSSAnimation).animationName ??
+          (animation as CSSTransition).transitionProperty;
+        return `${name ?? animation.constructor.name} ${animation.playState} on ${target?.tagName ?? '?'}.${target?.className ?? ''}`;
+      });
+  }, SETTLE_MS);
+  if (unsettled.length)
+    console.warn(`settle: still running after ${SETTLE_MS} ms: ${unsettled.join('; ')}`);
 }
 
 async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
@@ -73,14 +90,29 @@ async function checkOverlay(
   close: (page: Page) => Promise<void> = (page) => page.keyboard.press('Escape'),
 ): Promise<void> {
   for (const width of AXE_WIDTHS) {
+    const at = `${name} ${width}px`;
     await w.page.setViewportSize({ width, height: 900 });
-    await setScheme(w.page, 'light');
-    await open(w.page);
+    await within(`${at}: light theme`, setScheme(w.page, 'light'));
+    await within(`${at}: opening`, open(w.page));
     for (const scheme of SCHEMES) {
-      await setScheme(w.page, scheme);
-      await expectAccessible(w.page, `${name} ${width}px ${scheme}`);
+      await within(`${at}: ${scheme} theme`, setScheme(w.page, scheme));
+      await within(`${at} ${scheme}: axe`, expectAccessible(w.page, `${at} ${scheme}`));
     }
-    await close(w.page);
+    await within(`${at}: closing`, close(w.page));
+  }
+}
+
+/** A step that must end within STEP_MS, or fail naming itself (a test time-out names no step). */
+const STEP_MS = 45_000;
+async function within<T>(step: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: not done after ${STEP_MS} ms`)), STEP_MS);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
