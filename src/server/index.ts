@@ -4,6 +4,7 @@ import { EnvError, isLoopbackHost, loadEnv } from './env.js';
 import { demoModeBanner, startDemoAuth, type DemoAuth } from './dev/demo-mode.js';
 import { createFirebaseAuth } from './features/auth/firebase-identity.js';
 import { ensureDemoUser } from './features/auth/demo-user.js';
+import { startBankFileReader } from './features/import/read-bank-file.js';
 import { applyHeapSettings } from './heap-settings.js';
 
 /** Plain lines for a person at a terminal, on stderr: stdout carries the JSON log. */
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  startBankFileReader();
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
   const database = env.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${env.DATA_DIR}`;
   const signIn = firebase?.demo

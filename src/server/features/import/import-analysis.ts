@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { DbOrTx } from '../../db/connect.js';
 import { centsToUnits } from '../../../shared/money.js';
 import type { ImportRow } from '../../../shared/schemas/import.js';
@@ -32,9 +32,12 @@ export interface PlannedRow {
 export function fingerprintOf(
   row: Pick<ParsedRow, 'occurredOn' | 'amountCents' | 'description'>,
 ): string {
-  return createHash('sha256')
-    .update(`${row.occurredOn}|${row.amountCents.toString()}|${foldText(row.description)}`)
-    .digest('hex');
+  // One-shot hashing: a hash object per row cost several times as much on 20,000 rows.
+  return hash(
+    'sha256',
+    `${row.occurredOn}|${row.amountCents.toString()}|${foldText(row.description)}`,
+    'hex',
+  );
 }
 
 export async function analyseRows(

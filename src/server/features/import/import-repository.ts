@@ -97,7 +97,7 @@ export interface ImportEntryValues {
 }
 
 /**
- * Writes the entries of a batch, with their change's history rows, in two statements whatever
+ * Writes the entries of a batch, with their change's history rows, in one statement whatever
  * their number (the rows travel as one JSON parameter). A row whose bank id or fingerprint is
  * already live in the account (a concurrent import got there first) is skipped by the unique
  * indexes, not written twice. Returns the signed sum and count of what was written.
@@ -113,57 +113,57 @@ export async function insertEntries(
 ): Promise<{ count: number; totalCents: bigint }> {
   const rows = JSON.stringify(entries);
   await savepoint(db, PLAIN_WRITE);
-  let inserted: WrittenRow[];
+  let written: { count: number; total: string };
   try {
-    inserted = await writeEntries(db, target, rows, false);
+    written = await writeEntries(db, target, rows, false);
     await releaseSavepoint(db, PLAIN_WRITE);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     await rollbackToSavepoint(db, PLAIN_WRITE);
-    inserted = await writeEntries(db, target, rows, true);
+    written = await writeEntries(db, target, rows, true);
   }
-  await sql`
-    INSERT INTO entry_history (book_id, change_id, entry_id, fields, before, after)
-    SELECT t.book_id, ${target.changeId}::uuid, t.id, ${sql.val([...CREATED_FIELDS])}::text[], NULL,
-           ${entrySnapshotSql('t')}
-    FROM transactions t
-    WHERE t.import_batch_id = ${target.batchId}::uuid AND t.book_id = ${target.bookId}::uuid`.execute(
-    db,
-  );
-  let totalCents = 0n;
-  for (const row of inserted) {
-    const cents = BigInt(row.amount_cents);
-    totalCents += row.transaction_type === 'deposit' ? cents : -cents;
-  }
-  return { count: inserted.length, totalCents };
+  return { count: written.count, totalCents: BigInt(written.total) };
 }
 
 const PLAIN_WRITE = 'import_plain_write';
 
-interface WrittenRow {
-  transaction_type: string;
-  amount_cents: string | number;
-}
-
+/**
+ * One statement: the entries, the history row of each entry written (from what the insert
+ * returns, not read back), and the count and signed sum of what was written.
+ */
 async function writeEntries(
   db: DbOrTx,
-  target: { bookId: string; accountId: string; actorId: string; batchId: string },
+  target: { bookId: string; accountId: string; actorId: string; batchId: string; changeId: string },
   rows: string,
   skipClashes: boolean,
-): Promise<WrittenRow[]> {
-  const written = await sql<WrittenRow>`
-    INSERT INTO transactions (book_id, created_by, account_id, transaction_type, amount_cents,
-      description, occurred_on, category_id, payee, tags, import_batch_id, bank_ref,
-      import_fingerprint, import_occurrence)
-    SELECT ${target.bookId}::uuid, ${target.actorId}::uuid, ${target.accountId}::uuid, r.type,
-           r.amount, r.description, r.occurred_on, r.category_id, r.payee,
-           coalesce(r.tags, '{}'), ${target.batchId}::uuid, r.bank_ref, r.fingerprint, r.occurrence
-    FROM jsonb_to_recordset(${rows}::text::jsonb) AS r(type text, amount bigint,
-      description text, occurred_on date, category_id uuid, payee text, tags text[],
-      bank_ref text, fingerprint text, occurrence integer)
-    ${skipClashes ? sql`ON CONFLICT DO NOTHING` : sql``}
-    RETURNING transaction_type, amount_cents`.execute(db);
-  return written.rows;
+): Promise<{ count: number; total: string }> {
+  const result = await sql<{ count: number; total: string }>`
+    WITH written AS (
+      INSERT INTO transactions (book_id, created_by, account_id, transaction_type, amount_cents,
+        description, occurred_on, category_id, payee, tags, import_batch_id, bank_ref,
+        import_fingerprint, import_occurrence)
+      SELECT ${target.bookId}::uuid, ${target.actorId}::uuid, ${target.accountId}::uuid, r.type,
+             r.amount, r.description, r.occurred_on, r.category_id, r.payee,
+             coalesce(r.tags, '{}'), ${target.batchId}::uuid, r.bank_ref, r.fingerprint,
+             r.occurrence
+      FROM json_to_recordset(${rows}::text::json) AS r(type text, amount bigint,
+        description text, occurred_on date, category_id uuid, payee text, tags text[],
+        bank_ref text, fingerprint text, occurrence integer)
+      ${skipClashes ? sql`ON CONFLICT DO NOTHING` : sql``}
+      RETURNING *
+    ), history AS (
+      INSERT INTO entry_history (book_id, change_id, entry_id, fields, before, after)
+      SELECT w.book_id, ${target.changeId}::uuid, w.id, ${sql.val([...CREATED_FIELDS])}::text[],
+             NULL, ${entrySnapshotSql('w')}
+      FROM written w
+    )
+    SELECT count(*)::int AS count,
+           coalesce(sum(CASE WHEN transaction_type = 'deposit' THEN amount_cents
+                             ELSE -amount_cents END), 0)::text AS total
+    FROM written`.execute(db);
+  const [summary] = result.rows;
+  if (!summary) throw new Error('The import write returned no summary');
+  return summary;
 }
 
 /**

@@ -74,6 +74,11 @@ class BankFileReader {
     });
   }
 
+  /** Starts the worker ahead of the first file, so that file does not wait for it. */
+  warmUp(): void {
+    this.ensureWorker();
+  }
+
   private pump(): void {
     if (this.current) return;
     const next = this.waiting.shift();
@@ -148,6 +153,14 @@ class BankFileReader {
 }
 
 const reader = new BankFileReader();
+
+/**
+ * Starts the reader's worker now (the server calls it once listening): loading the readers is a
+ * good part of a first file's reading, better paid before anyone waits for it.
+ */
+export function startBankFileReader(): void {
+  reader.warmUp();
+}
 
 /**
  * Reads a bank file on the worker thread (see above), or gives the reading of the same bytes with
