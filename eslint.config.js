@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import { clientConfigs } from './eslint.client.js';
+import { serverConfigs } from './eslint.server.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/client/routeTree.gen.ts'] },
@@ -27,6 +28,8 @@ export default tseslint.config(
   },
   // The browser app's own rules (layers, React hooks, type-aware checks): eslint.client.js.
   ...clientConfigs,
+  // The server's layers: eslint.server.js.
+  ...serverConfigs,
   {
     // Type-aware rules for everything but the client (src/client has its own block): a promise
     // nobody awaits or one passed where a plain callback is expected fails the lint.

@@ -15,7 +15,7 @@ import { installErrorHandlers } from './http/fastify-errors.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 import { mountTrpcDoor } from './http/trpc-door.js';
-import { cleanUpDeadRestores } from './features/export/restore-cleanup.js';
+import { bookBeingRestored, cleanUpDeadRestores } from './features/export/restore-cleanup.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
 import { firebaseSessionCheck } from './features/auth/firebase-session-check.js';
 import {
@@ -157,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const createContext = createContextFactory({
     database,
     firebase,
+    bookBeingRestored,
     clock: options.clock ?? systemClock,
     sessionPolicy: {
       idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,

@@ -5,6 +5,7 @@ import type { IdentityCheck, SessionPolicy } from '../features/sessions/session-
 import type { FirebaseAuthService } from '../features/auth/firebase-identity.js';
 import type { MailSettings } from '../features/mail/mailer.js';
 import type { UsageLimits } from './usage-limits.js';
+import type { AppError } from '../lib/app-error.js';
 
 /** What every procedure can reach, built once per app. */
 export interface AppDeps {
@@ -19,6 +20,16 @@ export interface AppDeps {
   limits: UsageLimits;
   /** Where messages to people go (key-login confirmation links). */
   mail: MailSettings;
+  /**
+   * The refusal of a request on a book a restore holds (starting the clean-up of a restore
+   * that died): the export feature's, handed in by app.ts so this layer knows no feature above.
+   */
+  bookBeingRestored: (
+    db: Database['db'],
+    bookId: string,
+    state: 'running' | 'stale',
+    log: FastifyBaseLogger,
+  ) => AppError;
 }
 
 export interface Context extends AppDeps {

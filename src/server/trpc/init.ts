@@ -3,7 +3,6 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { MESSAGES, type AppErrorCode } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
 import { resolveSession, type SignedIn } from '../features/sessions/session-service.js';
-import { bookBeingRestored } from '../features/export/restore-cleanup.js';
 import {
   TRANSIENT_CONFLICT_RETRIES,
   isTransientConflict,
@@ -89,7 +88,7 @@ const signedIn = t.middleware(async ({ ctx, type, path, next }) => {
   // Nobody sees or changes a book half restored (docs/analytics.md#full-export-and-restore).
   if (session.bookRestore !== null && !BOOKLESS_PROCEDURES.has(path)) {
     const { db } = ctx.database;
-    throw toTRPCError(bookBeingRestored(db, session.bookId, session.bookRestore, ctx.log));
+    throw toTRPCError(ctx.bookBeingRestored(db, session.bookId, session.bookRestore, ctx.log));
   }
   if (type === 'mutation') {
     try {

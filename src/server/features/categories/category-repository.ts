@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import { entrySnapshotSql } from '../ledger/entry-snapshot.js';
+import { entrySnapshotSql } from '../ledger/entry-snapshot-repository.js';
 import type { CategoriesTable, CategoryGroupsTable } from '../../db/schema.js';
 import type { CategoryKind } from '../../../shared/schemas/category.js';
 import type { Selectable } from 'kysely';

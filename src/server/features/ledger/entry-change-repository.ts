@@ -46,6 +46,16 @@ export async function findTransferEntryIds(
   return rows.map((row) => row.id);
 }
 
+/** Both legs of a transfer of the book, as rows (none when there is no such transfer). */
+export function findTransferLegs(db: DbOrTx, bookId: string, transferId: string) {
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('book_id', '=', bookId)
+    .where('transfer_id', '=', transferId)
+    .execute();
+}
+
 /** The transfer of each of these entries of the book (null for an entry that is no leg). */
 export async function transferIdsOf(
   db: DbOrTx,

@@ -1,4 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
 import { centsToUnits } from '../../../shared/money.js';
 import {
   HISTORY_FIELDS,
@@ -10,7 +9,7 @@ import type { EntrySnapshot, EntryType } from '../../../shared/schemas/history.j
 /**
  * The state of an entry a history row keeps as `before` and `after` (docs/ledger.md#history):
  * JSON text of its editable fields, amounts as decimal cents strings so nothing passes through
- * a float. Written by SQL (entrySnapshotSql) in the statement that changes the entry, read back
+ * a float. Written by SQL (entrySnapshotSql, entry-snapshot-repository.ts) in the statement that changes the entry, read back
  * here.
  */
 export interface StoredSnapshot {
@@ -30,38 +29,6 @@ export interface StoredSnapshot {
 export const CREATED_FIELDS: readonly Exclude<HistoryField, 'deleted'>[] = HISTORY_FIELDS.filter(
   (field): field is Exclude<HistoryField, 'deleted'> => field !== 'deleted',
 );
-
-/**
- * The snapshot of the transactions row `entry` (a table or CTE name) as SQL. jsonb, so the text
- * has one canonical form whichever way it was written. An entry that may be split (anything
- * already in the ledger) needs `withSplits`: its lines are read from entry_splits; a row being
- * inserted has none yet.
- */
-export function entrySnapshotSql(
-  entry: string,
-  options: { withSplits: boolean } = { withSplits: false },
-): RawBuilder<string> {
-  const column = (name: string) => sql.ref(`${entry}.${name}`);
-  const splits = options.withSplits
-    ? sql`coalesce((SELECT jsonb_agg(jsonb_build_object(
-          'categoryId', s.category_id, 'amountCents', s.amount_cents::text, 'note', s.note)
-          ORDER BY s.position)
-        FROM entry_splits s
-        WHERE s.book_id = ${column('book_id')} AND s.entry_id = ${column('id')}), '[]'::jsonb)`
-    : sql`'[]'::jsonb`;
-  return sql<string>`jsonb_build_object(
-    'accountId', ${column('account_id')},
-    'type', ${column('transaction_type')},
-    'amountCents', ${column('amount_cents')}::text,
-    'occurredOn', ${column('occurred_on')}::text,
-    'description', ${column('description')},
-    'payee', ${column('payee')},
-    'categoryId', ${column('category_id')},
-    'tags', to_jsonb(${column('tags')}),
-    'splits', ${splits},
-    'deleted', ${column('deleted_at')} IS NOT NULL
-  )::text`;
-}
 
 /**
  * A stored snapshot read back, checked with the schema the restore checks a file's snapshots with

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/connect.js';
 import { queryTemplate } from '../../db/query-template.js';
 import type { AccountRow, EntrySplitRow, EntryType, TransactionRow } from '../../db/schema.js';
 import type { MovementType } from '../../../shared/schemas/ledger.js';
-import { CREATED_FIELDS, entrySnapshotSql } from './entry-snapshot.js';
+import { CREATED_FIELDS } from './entry-snapshot.js';
+import { entrySnapshotSql } from './entry-snapshot-repository.js';
 
 // The ledger (docs/architecture.md#data-access): the transactions table, its split lines and
 // its history (entry_changes, entry_history), and the one statement that moves a balance

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/connect.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findAccount } from '../accounts/account-repository.js';
+import { findCategory } from '../categories/category-repository.js';
 import { toAccount } from '../accounts/account-service.js';
 import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './ledger-repository.js';
 import { toTransaction } from './ledger-service.js';
@@ -85,14 +86,8 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
   const account = await findAccount(db, req.bookId, req.accountId);
   if (!account) return notFound();
   // The statement also refuses a category that is not the book's.
-  if (req.extras.categoryId) {
-    const [category] = await db
-      .selectFrom('categories')
-      .select('id')
-      .where('book_id', '=', req.bookId)
-      .where('id', '=', req.extras.categoryId)
-      .execute();
-    if (!category) return categoryNotFound();
+  if (req.extras.categoryId && !(await findCategory(db, req.bookId, req.extras.categoryId))) {
+    return categoryNotFound();
   }
   if (req.type === 'deposit') {
     return new AppError(

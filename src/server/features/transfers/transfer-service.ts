@@ -15,7 +15,11 @@ import {
 } from '../../../shared/schemas/transfer.js';
 import { findAccount } from '../accounts/account-repository.js';
 import { toAccount } from '../accounts/account-service.js';
-import { bookToday, findTransferEntryIds } from '../ledger/entry-change-repository.js';
+import {
+  bookToday,
+  findTransferEntryIds,
+  findTransferLegs,
+} from '../ledger/entry-change-repository.js';
 import type { EntryRow } from '../ledger/ledger-repository.js';
 import { applyChange, type AppliedChange } from '../entries/change-engine.js';
 import { inTransaction } from '../../db/in-transaction.js';
@@ -164,13 +168,7 @@ async function lockTransfer(
 
 /** GET /api/transfers/{id}. */
 export async function getTransfer(db: DbOrTx, bookId: string, id: string): Promise<Transfer> {
-  const rows = await db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('book_id', '=', bookId)
-    .where('transfer_id', '=', id)
-    .execute();
-  const legs = legsOf(rows);
+  const legs = legsOf(await findTransferLegs(db, bookId, id));
   if (!legs) throw transferNotFound();
   return toTransfer(legs.out, legs.incoming);
 }

@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's one-way imports (docs/architecture.md) are lint zones in eslint.server.js. These
+ * lint made-up files with the project's real configuration and expect each rule's error; the
+ * imports name real modules, since a zone only judges an import it can resolve.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({
+  cwd: ROOT,
+  // Only the layer rules run, so the files need no type information (and need not exist).
+  ruleFilter: ({ ruleId }) =>
+    ruleId === 'import-x/no-restricted-paths' || ruleId === 'no-restricted-imports',
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+});
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  expect(result?.messages.filter((message) => message.fatal)).toEqual([]);
+  return (result?.messages ?? []).map((message) => message.message);
+}
+
+describe('server layers', () => {
+  it('keeps lib at the bottom', async () => {
+    expect(
+      await layerErrors(
+        'src/server/lib/x.ts',
+        "export * from '../db/connect.js';\nexport * from '../features/books/book-service.js';\n",
+      ),
+    ).toEqual([
+      expect.stringContaining('lib is the bottom layer'),
+      expect.stringContaining('lib is the bottom layer'),
+    ]);
+  });
+
+  it('keeps db below the procedures and the features', async () => {
+    expect(
+      await layerErrors('src/server/db/x.ts', "export * from '../trpc/envelope.js';\n"),
+    ).toEqual([expect.stringContaining('db knows no procedure')]);
+  });
+
+  it('keeps trpc to plumbing: no feature but the ones procedures stand on, no root router', async () => {
+    expect(
+      await layerErrors(
+        'src/server/trpc/x.ts',
+        [
+          "export * from '../features/books/book-service.js';",
+          "export * from '../app-router.js';",
+          "export * from '../features/sessions/session-service.js';",
+          "export * from '../features/idempotency/idempotency-service.js';",
+        ].join('\n'),
+      ),
+    ).toEqual([
+      expect.stringContaining('trpc is plumbing: it knows no feature'),
+      expect.stringContaining('the root router (app-router.ts) and the doors sit above it'),
+    ]);
+  });
+
+  it('keeps the doors and the root router out of the features', async () => {
+    expect(
+      await layerErrors(
+        'src/server/features/books/x.ts',
+        "export * from '../../app-router.js';\nexport * from '../../http/api-paths.js';\n",
+      ),
+    ).toEqual([
+      expect.stringContaining('A feature knows no door'),
+      expect.stringContaining('A feature knows no door'),
+    ]);
+  });
+
+  it("keeps a feature out of another's router, not out of its own", async () => {
+    expect(
+      await layerErrors(
+        'src/server/features/books/x.ts',
+        "export * from '../accounts/account-router.js';\nexport * from './book-router.js';\n",
+      ),
+    ).toEqual([expect.stringContaining('A feature imports no router but its own')]);
+  });
+
+  it('keeps app.ts out of the doors', async () => {
+    expect(await layerErrors('src/server/http/x.ts', "export * from '../app.js';\n")).toEqual([
+      expect.stringContaining('The doors are built by app.ts'),
+    ]);
+  });
+
+  it('lets only repositories import Kysely', async () => {
+    const code = "export { sql } from 'kysely';\n";
+    expect(await layerErrors('src/server/features/books/book-service.ts', code)).toEqual([
+      expect.stringContaining('Only repositories'),
+    ]);
+    expect(await layerErrors('src/server/features/books/book-repository.ts', code)).toEqual([]);
+  });
+
+  it('builds no query outside repositories, even on a database handle passed in', () => {
+    const features = path.join(ROOT, 'src/server/features');
+    const builders = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql`/;
+    const offenders: string[] = [];
+    for (const feature of readdirSync(features)) {
+      for (const file of readdirSync(path.join(features, feature))) {
+        if (!file.endsWith('.ts') || file.endsWith('-repository.ts') || file.endsWith('.test.ts'))
+          continue;
+        const text = readFileSync(path.join(features, feature, file), 'utf8');
+        if (builders.test(text)) offenders.push(`${feature}/${file}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
