@@ -73,9 +73,6 @@ const HEADERS = {
   },
 } as const;
 
-/** Routes that answer one page and point to the next with a Link header. */
-const LINKED_PAGES = new Set(['/api/expenses', '/api/expenses/by-account/{accountId}']);
-
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
 type Operation = {
@@ -156,7 +153,7 @@ function applyContract(document: OpenAPIObject, procedures: RestProcedure[]): Op
         headers: {
           'X-Request-Id': headerRef('X-Request-Id'),
           ...(procedure.idempotent && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
-          ...(LINKED_PAGES.has(procedure.route) && { Link: headerRef('Link') }),
+          ...(procedure.nextPageLink && { Link: headerRef('Link') }),
         },
       },
       ...Object.fromEntries(

@@ -22,6 +22,8 @@ export type AppMeta = OpenApiMeta<{
   refusals?: readonly AppErrorCode[];
   /** A larger request body than the server's default (bytes), for the routes carrying a file. */
   bodyLimit?: number;
+  /** Answers one page and points to the next in a `Link: <…>; rel="next"` header. */
+  nextPageLink?: true;
 }>;
 
 const t = initTRPC

@@ -25,6 +25,8 @@ export interface ProcedureInfo {
   openapi: NonNullable<AppMeta['openapi']> | undefined;
   /** The body it accepts when larger than the server's default (docs/import.md). */
   bodyLimit: number | undefined;
+  /** Points to its next page in a Link header. */
+  nextPageLink: boolean;
 }
 
 /** Every procedure of a router, in the order the router declares them. */
@@ -49,6 +51,7 @@ export function listProcedures(router: AnyTRPCRouter): ProcedureInfo[] {
       refusals: meta?.refusals ?? [],
       openapi: meta?.openapi,
       bodyLimit: meta?.bodyLimit,
+      nextPageLink: meta?.nextPageLink === true,
     };
   });
 }

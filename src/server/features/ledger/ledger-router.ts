@@ -57,6 +57,7 @@ export const expenseRouter = router({
         summary:
           'Your expenses, newest day first, one page at a time (limit and cursor; nextCursor beside data and in Link)',
       },
+      nextPageLink: true,
     })
     .input(expensePageInput)
     .output(expensePageOutput)
@@ -78,6 +79,7 @@ export const expenseRouter = router({
         summary:
           'Expenses of one account, newest day first, one page at a time (limit and cursor; nextCursor beside data and in Link)',
       },
+      nextPageLink: true,
     })
     .input(expensesByAccountInput.extend(expensePageInput.shape))
     .output(expensePageOutput)
