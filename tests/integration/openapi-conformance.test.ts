@@ -302,7 +302,7 @@ describe('the server keeps the published OpenAPI document', () => {
     for (const [path, methods] of byPath) {
       const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
       const allowed = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].sort();
-      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'QUERY'].filter(
         (m) => !methods.has(m),
       )) {
         const res = await t.app.inject({ method: method as 'GET', url });

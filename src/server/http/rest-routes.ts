@@ -79,7 +79,17 @@ export function mountRestRoutes(
   );
 }
 
-const METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Every method Fastify routes but OPTIONS (the CORS preflight's, cors.ts). */
+const METHODS: readonly HTTPMethods[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'TRACE',
+  'QUERY',
+];
 
 /**
  * A known path asked with a method it does not serve answers 405 with `Allow` (the methods it
