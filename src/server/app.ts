@@ -12,6 +12,7 @@ import { mountRestRoutes } from './http/rest-routes.js';
 import { mountCsvExport } from './http/csv-export.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 import { mountTrpcDoor } from './http/trpc-door.js';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('createTrpcContext', createContext);
 
   installErrorHandlers(app);
+  installJsonBodyParser(app);
   registerSecurityHeaders(app, headers);
   await registerCors(app, env.CORS_ORIGINS);
   app.addHook('onSend', async (req, reply) => {

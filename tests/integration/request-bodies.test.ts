@@ -1,3 +1,4 @@
+import { PROTOTYPE_KEY_MESSAGE } from '../../src/server/http/json-body.js';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEnv, type TestApp } from '../helpers/test-app.js';
@@ -127,6 +128,28 @@ describe('request bodies', () => {
       );
     });
   }
+
+  it('says a REST body was refused for a prototype key, not that it was not JSON', async () => {
+    for (const payload of [
+      '{"title":"Wallet","__proto__":{"admin":true}}',
+      '{"title":"Wallet","constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const res = await send('/api/account', 'application/json', payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: PROTOTYPE_KEY_MESSAGE,
+      });
+    }
+    const broken = await send('/api/account', 'application/json', '{"title":');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+    // A key merely named like one is an ordinary key.
+    const plain = await send('/api/account', 'application/json', '{"title":"__proto__"}');
+    expect(plain.statusCode).not.toBe(500);
+    expect(plain.json().message).not.toBe(PROTOTYPE_KEY_MESSAGE);
+  });
 
   it('answers methods tRPC does not serve with the envelope, never a 500', async () => {
     for (const method of ['PUT', 'PATCH', 'DELETE', 'TRACE'] as const) {

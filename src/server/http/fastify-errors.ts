@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppErrorCode } from '../../shared/errors.js';
 import { MESSAGES } from '../../shared/errors.js';
 import { sendError } from './error-reply.js';
+import { AppError, describeAppError } from '../lib/app-error.js';
 
 /** Clear words for the request errors Fastify raises before any procedure runs. */
 const REQUEST_ERRORS: Record<string, { code: AppErrorCode; message: string }> = {
@@ -26,7 +27,9 @@ const REQUEST_ERRORS: Record<string, { code: AppErrorCode; message: string }> = 
 
 /** Every error that escapes a route becomes the JSON envelope; a 5xx never shows its cause. */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    // A refusal of ours raised before any procedure (a body parser's, json-body.ts).
+    if (error instanceof AppError) return sendError(reply, error.status, describeAppError(error));
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err: error }, 'request failed');
