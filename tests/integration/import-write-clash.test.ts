@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertBatch,
@@ -62,15 +61,14 @@ describe(`import write when a row is already live (${testBackend})`, () => {
     });
   }
 
-  // The import columns are outside the typed schema (docs/import.md), hence plain SQL.
-  const liveRows = async () =>
-    (
-      await sql<{ description: string; import_batch_id: string | null }>`
-        SELECT description, import_batch_id FROM transactions
-        WHERE account_id = ${accountId} AND deleted_at IS NULL ORDER BY description`.execute(
-        t.database.db,
-      )
-    ).rows;
+  const liveRows = () =>
+    t.database.db
+      .selectFrom('transactions')
+      .select(['description', 'import_batch_id'])
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .orderBy('description')
+      .execute();
 
   it('writes every row plainly when none clashes', async () => {
     const first = await write([entry(1), entry(2)]);
@@ -83,11 +81,12 @@ describe(`import write when a row is already live (${testBackend})`, () => {
     const rows = await liveRows();
     expect(rows.map((row) => row.description)).toEqual(['Row 1', 'Row 2', 'Row 3', 'Row 4']);
     expect(rows.filter((row) => row.import_batch_id === second.batchId)).toHaveLength(2);
-    const history = (
-      await sql<{ description: string }>`
-        SELECT t.description FROM entry_history h JOIN transactions t ON t.id = h.entry_id
-        WHERE t.import_batch_id = ${second.batchId}`.execute(t.database.db)
-    ).rows;
+    const history = await t.database.db
+      .selectFrom('entry_history')
+      .innerJoin('transactions', 'transactions.id', 'entry_history.entry_id')
+      .select('transactions.description')
+      .where('transactions.import_batch_id', '=', second.batchId)
+      .execute();
     expect(history.map((row) => row.description).sort()).toEqual(['Row 3', 'Row 4']);
   });
 });

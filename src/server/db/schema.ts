@@ -132,6 +132,14 @@ export interface TransactionsTable {
   search_text: ColumnType<string, never, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** The import that wrote it (docs/import.md); null for an entry made otherwise. */
+  import_batch_id: string | null;
+  /** The bank's own id of the row, when its file gives one. */
+  bank_ref: string | null;
+  /** sha-256 of date, amount and folded description, for a row without a bank id. */
+  import_fingerprint: string | null;
+  /** Which of the identical rows of its file this one was (1, 2, …), with the fingerprint. */
+  import_occurrence: number | null;
 }
 
 /** The lines of a split entry; their amounts add up to the entry's exactly. */

@@ -10,8 +10,14 @@ import { entrySnapshotSql } from './entry-snapshot-repository.js';
 // its history (entry_changes, entry_history), and the one statement that moves a balance
 // together with its entry and that entry's history (docs/money.md, docs/ledger.md).
 
-/** An entry's columns as the code reads them (search_text is the trigger's business). */
-export type EntryRow = Omit<TransactionRow, 'search_text'>;
+/**
+ * An entry's columns as the ledger reads them: search_text is the trigger's business, and the
+ * import's columns are read by the import alone (docs/import.md).
+ */
+export type EntryRow = Omit<
+  TransactionRow,
+  'search_text' | 'import_batch_id' | 'bank_ref' | 'import_fingerprint' | 'import_occurrence'
+>;
 
 /** The entry columns every read returns. */
 export const ENTRY_COLUMNS = [
