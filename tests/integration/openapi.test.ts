@@ -113,6 +113,34 @@ describe('OpenAPI document', () => {
     ]);
   });
 
+  it('publishes the text bans as patterns: no NUL in names, no comma in tags', () => {
+    // Every pattern the document holds for a property, wherever in the body it sits.
+    const patternsOf = (schema: unknown, property: string): string[] => {
+      const found: string[] = [];
+      const walk = (node: unknown, name: string | null) => {
+        if (Array.isArray(node)) return node.forEach((item) => walk(item, name));
+        if (!node || typeof node !== 'object') return;
+        const record = node as Record<string, unknown>;
+        if (name === property && typeof record.pattern === 'string') found.push(record.pattern);
+        for (const [key, value] of Object.entries(record)) {
+          if (key === 'properties' && value && typeof value === 'object') {
+            for (const [child, inner] of Object.entries(value)) walk(inner, child);
+          } else walk(value, key === 'items' || key === 'allOf' ? name : null);
+        }
+      };
+      walk(schema, null);
+      return found;
+    };
+    const body = (method: string, route: string) =>
+      (operation(method, route) as unknown as { requestBody: unknown }).requestBody;
+    const noNul = '^[^\\u0000]*$';
+    expect(patternsOf(body('POST', '/api/categories'), 'name')).toContain(noNul);
+    expect(patternsOf(body('PATCH', '/api/book'), 'name')).toContain(noNul);
+    expect(patternsOf(body('POST', '/api/transactions'), 'tags')).toEqual(
+      expect.arrayContaining(['^[^,]*$', noNul]),
+    );
+  });
+
   it('documents the failure envelope and the insufficient-funds refusal', () => {
     const withdraw = doc.paths['/api/account/{id}/withdraw']?.post;
     expect(withdraw?.responses['422']).toMatchObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalTimeZone, isTimeZone } from '../dates.js';
 import { BOOK_NAME_MAX, TIME_ZONE_MAX } from '../limits.js';
-import { envelope, hasNoNul, isoDateTime } from './common.js';
+import { envelope, NO_NUL, isoDateTime } from './common.js';
 
 /**
  * A book owns accounts, categories and the ledger; a person reaches it through a membership
@@ -36,7 +36,7 @@ export const bookNameSchema = z
   .trim()
   .min(1, { error: 'Name is required' })
   .max(BOOK_NAME_MAX, { error: `Name must be at most ${BOOK_NAME_MAX} characters` })
-  .refine(hasNoNul, { error: 'Name must not contain NUL characters' });
+  .regex(NO_NUL, { error: 'Name must not contain NUL characters' });
 
 /** An IANA time zone name, stored in its canonical spelling (europe/paris -> Europe/Paris). */
 export const timeZoneSchema = z

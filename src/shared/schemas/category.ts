@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_GROUP_NAME_MAX, CATEGORY_NAME_MAX, CATEGORIES_PER_BOOK_MAX } from '../limits.js';
-import { categoryGroupIdSchema, categoryIdSchema, envelope, hasNoNul } from './common.js';
+import { categoryGroupIdSchema, categoryIdSchema, envelope, NO_NUL } from './common.js';
 
 /**
  * Categories in groups (docs/ledger.md#categories). A category's kind is its group's: spending
@@ -91,7 +91,7 @@ function nameSchema(label: string, max: number) {
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine(hasNoNul, { error: `${label} must not contain NUL characters` });
+    .regex(NO_NUL, { error: `${label} must not contain NUL characters` });
 }
 
 export const categoryNameSchema = nameSchema('Name', CATEGORY_NAME_MAX);

@@ -84,12 +84,10 @@ export const importBatchIdSchema = idSchema(
 );
 export const ruleIdSchema = idSchema('rule', 'Rule', 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24');
 
-/** PostgreSQL text cannot hold NUL; refusing it here keeps it a clear 400, not a driver error. */
-export const hasNoNul = (text: string) => !text.includes('\u0000');
-
 /**
- * The NUL ban as a pattern: a `.regex()` check is published in the OpenAPI document (a refine
- * is not), so prefer `.regex(NO_NUL, ...)` to `.refine(hasNoNul, ...)` on input text.
+ * PostgreSQL text cannot hold NUL; refusing it in the input keeps it a clear 400, not a driver
+ * error. A pattern, not a refine: a `.regex()` check is published in the OpenAPI document, so a
+ * client that reads only the document knows the rule too.
  */
 // eslint-disable-next-line no-control-regex -- the NUL character is exactly what it refuses
 export const NO_NUL = /^[^\u0000]*$/;

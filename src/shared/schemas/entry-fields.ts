@@ -9,7 +9,7 @@ import {
   TAG_MAX,
 } from '../limits.js';
 import { formatCents, sumCents, unitsToCents } from '../money.js';
-import { amountSchema, categoryIdSchema, hasNoNul, optionalText } from './common.js';
+import { amountSchema, categoryIdSchema, NO_NUL, optionalText } from './common.js';
 
 /**
  * The fields an entry carries besides its amount (docs/ledger.md#entries), shared by the
@@ -46,8 +46,8 @@ const tagSchema = z
   .toLowerCase()
   .min(1, { error: 'A tag must not be blank' })
   .max(TAG_MAX, { error: `Each tag must be at most ${TAG_MAX} characters` })
-  .refine((tag) => !tag.includes(','), { error: 'A tag must not contain commas' })
-  .refine(hasNoNul, { error: 'A tag must not contain NUL characters' });
+  .regex(/^[^,]*$/, { error: 'A tag must not contain commas' })
+  .regex(NO_NUL, { error: 'A tag must not contain NUL characters' });
 
 /** Tags of an entry: at most TAGS_MAX, each once (repeats are dropped, first one kept). */
 export const tagsSchema = z

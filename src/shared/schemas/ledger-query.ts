@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPENSE_PAGE_DEFAULT, EXPENSE_PAGE_MAX, SEARCH_QUERY_MAX, TAG_MAX } from '../limits.js';
 import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
-import { categoryIdSchema, envelope, hasNoNul } from './common.js';
+import { categoryIdSchema, envelope, NO_NUL } from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
 import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
 
@@ -46,7 +46,7 @@ export const searchTransactionsInput = z
     q: z
       .string({ error: 'q must be text' })
       .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
-      .refine(hasNoNul, { error: 'q must not contain NUL characters' })
+      .regex(NO_NUL, { error: 'q must not contain NUL characters' })
       .optional()
       .meta({
         description:
@@ -58,7 +58,7 @@ export const searchTransactionsInput = z
       .trim()
       .toLowerCase()
       .max(TAG_MAX, { error: `tag must be at most ${TAG_MAX} characters` })
-      .refine(hasNoNul, { error: 'tag must not contain NUL characters' })
+      .regex(NO_NUL, { error: 'tag must not contain NUL characters' })
       .optional(),
     minAmount: amountBound('minAmount'),
     maxAmount: amountBound('maxAmount'),
@@ -134,7 +134,7 @@ export const payeeSuggestionsInput = z.object({
   q: z
     .string({ error: 'q must be text' })
     .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
-    .refine(hasNoNul, { error: 'q must not contain NUL characters' })
+    .regex(NO_NUL, { error: 'q must not contain NUL characters' })
     .optional(),
 });
 export type PayeeSuggestionsInput = z.infer<typeof payeeSuggestionsInput>;
