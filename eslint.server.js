@@ -12,9 +12,12 @@ const FEATURES = readdirSync(path.join(ROOT, 'src/server/features'), { withFileT
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The router files of a feature (`*-router.ts`). */
+/** The router files of a feature (`*-router.ts`), at any depth. */
 const routersOf = (feature) =>
-  readdirSync(path.join(ROOT, 'src/server/features', feature))
+  readdirSync(path.join(ROOT, 'src/server/features', feature), {
+    recursive: true,
+    encoding: 'utf8',
+  })
     .filter((name) => name.endsWith('-router.ts'))
     .map((name) => at('features', feature, name));
 

@@ -3,7 +3,6 @@ import { Kysely, sql } from 'kysely';
 import { PostgresJsDialect } from './postgres-js-dialect.js';
 import postgres from 'postgres';
 import type { DB } from './schema.js';
-
 import type { Db, DbOrTx } from './handles.js';
 
 // The handle types live in handles.ts (the query helpers need them without the connection).

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from './connect.js';
+import type { DbOrTx } from './handles.js';
 
 // Savepoints inside the caller's transaction: a step that may fail is tried, and on failure the
 // transaction goes back to before it and carries on (both databases support them).

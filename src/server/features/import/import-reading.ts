@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/import.js';
 import { bookToday } from '../ledger/entry-change-repository.js';
 import { findMapping } from './import-repository.js';
-import { readBankFile } from './read-bank-file.js';
+import { readBankFile, type BankFile } from './read-bank-file.js';
 import type {
   ParsedFile,
   ParsedRow,
@@ -62,17 +62,17 @@ export interface ImportFile {
 async function parseWithMapping(
   db: DbOrTx,
   req: ReadRequest,
-  bytes: Uint8Array,
+  file: BankFile,
   today: string,
 ): Promise<ParsedFile> {
   const reading = req.reading ?? {};
   if (req.mapping !== undefined) {
-    return readBankFile(bytes, { reading, mapping: req.mapping, today });
+    return readBankFile(file, { reading, mapping: req.mapping, today });
   }
   const stored = await findMapping(db, req.bookId, req.accountId);
   const remembered =
     stored === undefined ? undefined : csvMappingSchema.safeParse(JSON.parse(stored));
-  return readBankFile(bytes, {
+  return readBankFile(file, {
     reading,
     today,
     ...(remembered?.success && { remembered: remembered.data }),
@@ -198,7 +198,7 @@ export async function readImportFile(db: DbOrTx, req: ReadRequest): Promise<Impo
   const bytes = Buffer.from(req.content, 'base64');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const today = await bookToday(db, req.bookId);
-  const parsed = await parseWithMapping(db, req, bytes, today);
+  const parsed = await parseWithMapping(db, req, { bytes, sha256 }, today);
   const wide = fileChoices(targetsOf(parsed, req), req, today);
   return {
     parsed,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ParsedFile, ReadOptions } from './parsed-file.js';
 
 // An import is a preview and then a commit of the same bytes with the same options: reading the
@@ -18,10 +17,9 @@ interface Kept {
 
 const kept = new Map<string, Kept>();
 
-/** The key of a reading: the bytes' digest and every option, in a fixed order. */
-export function readingKey(bytes: Uint8Array, options: ReadOptions): string {
-  const digest = createHash('sha256').update(bytes).digest('hex');
-  return `${digest}:${JSON.stringify([options.today, options.reading, options.mapping ?? null, options.remembered ?? null])}`;
+/** The key of a reading: the bytes' SHA-256 and every option, in a fixed order. */
+export function readingKey(sha256: string, options: ReadOptions): string {
+  return `${sha256}:${JSON.stringify([options.today, options.reading, options.mapping ?? null, options.remembered ?? null])}`;
 }
 
 export function recalled(key: string, now = Date.now()): ParsedFile | undefined {

@@ -162,11 +162,17 @@ export function startBankFileReader(): void {
   reader.warmUp();
 }
 
+/** A file's bytes with their SHA-256 (hex), which the import computes once for both uses. */
+export interface BankFile {
+  bytes: Uint8Array;
+  sha256: string;
+}
+
 /**
  * Reads a bank file on the worker thread (see above), or gives the reading of the same bytes with
  * the same options made a moment ago (the preview's, when this is its commit).
  */
-export async function readBankFile(bytes: Uint8Array, options: ReadOptions): Promise<ParsedFile> {
-  const key = readingKey(bytes, options);
-  return recalled(key) ?? remember(key, await reader.read(bytes, options));
+export async function readBankFile(file: BankFile, options: ReadOptions): Promise<ParsedFile> {
+  const key = readingKey(file.sha256, options);
+  return recalled(key) ?? remember(key, await reader.read(file.bytes, options));
 }

@@ -31,26 +31,15 @@ export function findEntry(db: DbOrTx, bookId: string, id: string): Promise<Entry
     .executeTakeFirst();
 }
 
-/** The ids of both legs of a transfer of the book (deleted or not). */
-export async function findTransferEntryIds(
+/** Both legs of a transfer of the book (deleted or not); none when there is no such transfer. */
+export function findTransferEntries(
   db: DbOrTx,
   bookId: string,
   transferId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('transactions')
-    .select('id')
-    .where('book_id', '=', bookId)
-    .where('transfer_id', '=', transferId)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Both legs of a transfer of the book, as rows (none when there is no such transfer). */
-export function findTransferLegs(db: DbOrTx, bookId: string, transferId: string) {
+): Promise<EntryRow[]> {
   return db
     .selectFrom('transactions')
-    .selectAll()
+    .select(ENTRY_COLUMNS)
     .where('book_id', '=', bookId)
     .where('transfer_id', '=', transferId)
     .execute();

@@ -15,11 +15,7 @@ import {
 } from '../../../shared/schemas/transfer.js';
 import { findAccount } from '../accounts/account-repository.js';
 import { toAccount } from '../accounts/account-service.js';
-import {
-  bookToday,
-  findTransferEntryIds,
-  findTransferLegs,
-} from '../ledger/entry-change-repository.js';
+import { bookToday, findTransferEntries } from '../ledger/entry-change-repository.js';
 import type { EntryRow } from '../ledger/ledger-repository.js';
 import { applyChange, type AppliedChange } from '../entries/change-engine.js';
 import { inTransaction } from '../../db/in-transaction.js';
@@ -155,7 +151,7 @@ async function lockTransfer(
   transferId: string,
   expectedVersion: number | undefined,
 ): Promise<{ out: LockedEntry; incoming: LockedEntry }> {
-  const ids = await findTransferEntryIds(trx, bookId, transferId);
+  const ids = (await findTransferEntries(trx, bookId, transferId)).map((row) => row.id);
   const locked = [...(await lockEntryStates(trx, bookId, ids)).values()];
   const legs = legsOf(locked.map((entry) => entry.row));
   if (!legs) throw transferNotFound();
@@ -168,7 +164,7 @@ async function lockTransfer(
 
 /** GET /api/transfers/{id}. */
 export async function getTransfer(db: DbOrTx, bookId: string, id: string): Promise<Transfer> {
-  const legs = legsOf(await findTransferLegs(db, bookId, id));
+  const legs = legsOf(await findTransferEntries(db, bookId, id));
   if (!legs) throw transferNotFound();
   return toTransfer(legs.out, legs.incoming);
 }
