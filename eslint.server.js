@@ -21,6 +21,10 @@ const routersOf = (feature) =>
     .filter((name) => name.endsWith('-router.ts'))
     .map((name) => at('features', feature, name));
 
+/** A feature's router files, as `except` entries relative to the feature's folder. */
+const ownRouters = (feature) =>
+  routersOf(feature).map((file) => `./${path.relative(at('features', feature), file)}`);
+
 /** What sits above the features: the root router, the HTTP doors, the app and its entry. */
 const ABOVE_FEATURES = [at('app-router.ts'), at('http'), at('app.ts'), at('index.ts')];
 
@@ -44,7 +48,7 @@ export const SERVER_ZONES = [
     // nothing else of the features.
     target: at('trpc'),
     from: at('features'),
-    except: ['./sessions', './idempotency', './mail', './auth/firebase-identity.ts'],
+    except: ['./sessions/index.ts', './idempotency/index.ts', './mail/index.ts', './auth/index.ts'],
     message: 'trpc is plumbing: it knows no feature but the ones procedures stand on.',
   },
   {
@@ -57,10 +61,33 @@ export const SERVER_ZONES = [
     from: ABOVE_FEATURES,
     message: 'A feature knows no door and no root router: they import it, not the reverse.',
   },
-  ...FEATURES.map((feature) => ({
-    target: at('features', feature),
-    from: FEATURES.filter((other) => other !== feature).flatMap(routersOf),
+  ...FEATURES.filter((feature) => routersOf(feature).length > 0).map((feature) => ({
+    // A public entry hands out no router, so no feature reaches another's through it.
+    target: at('features', feature, 'index.ts'),
+    from: routersOf(feature),
     message: 'A feature imports no router but its own: app-router.ts composes them.',
+  })),
+  // A feature is one module: from outside its folder only its public entry (index.ts) is
+  // imported, and the root router takes its routers besides.
+  ...FEATURES.map((feature) => ({
+    target: [
+      ...FEATURES.filter((other) => other !== feature).map((other) => at('features', other)),
+      at('trpc'),
+      at('dev'),
+      at('http'),
+      at('app.ts'),
+      at('index.ts'),
+    ],
+    from: at('features', feature),
+    except: ['./index.ts'],
+    message: `Outside the ${feature} feature only its public entry (features/${feature}/index.ts) is imported.`,
+  })),
+  ...FEATURES.map((feature) => ({
+    target: at('app-router.ts'),
+    from: at('features', feature),
+    except: ['./index.ts', ...ownRouters(feature)],
+    message:
+      "The root router imports a feature's routers and its public entry, nothing else of it.",
   })),
   {
     target: at('http'),

@@ -6,7 +6,7 @@
 import postgres from 'postgres';
 import { signInWithNewKey, type Session } from '../tests/reliability/harness/auth.js';
 import { ApiClient, dataOf } from '../tests/reliability/harness/client.js';
-import { encodeCursor } from '../src/server/features/ledger/ledger-cursor.js';
+import { encodeCursor } from '../src/server/features/ledger/search/cursor.js';
 
 export interface BenchUser extends Session {
   accountIds: string[];

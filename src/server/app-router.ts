@@ -9,9 +9,9 @@ import { bookDataRouter } from './features/export/book-export-router.js';
 import { configRouter } from './features/system/config-router.js';
 import { importRouter } from './features/import/import-router.js';
 import { ruleRouter } from './features/rules/rule-router.js';
-import { entryRouter } from './features/entries/entry-router.js';
-import { transferRouter } from './features/transfers/transfer-router.js';
-import { changeRouter } from './features/changes/change-router.js';
+import { entryRouter } from './features/ledger/entries/entry-router.js';
+import { transferRouter } from './features/ledger/transfers/transfer-router.js';
+import { changeRouter } from './features/ledger/changes/change-router.js';
 import { bookRouter } from './features/books/book-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
 

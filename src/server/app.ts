@@ -16,15 +16,15 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 import { mountTrpcDoor } from './http/trpc-door.js';
-import { bookBeingRestored, cleanUpDeadRestores } from './features/export/restore-cleanup.js';
-import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/firebase-identity.js';
-import { firebaseSessionCheck } from './features/auth/firebase-session-check.js';
+import { bookBeingRestored, cleanUpDeadRestores } from './features/export/index.js';
+import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/index.js';
+import { firebaseSessionCheck } from './features/auth/index.js';
 import {
   DemoMailbox,
   unconfiguredMailer,
   type Mailer,
   type MailSettings,
-} from './features/mail/mailer.js';
+} from './features/mail/index.js';
 import { MAX_BATCH_ITEMS } from '../shared/usage-limits.js';
 import { registerClientApp } from './http/client-app.js';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.js';

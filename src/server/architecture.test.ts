@@ -49,12 +49,13 @@ describe('server layers', () => {
         [
           "export * from '../features/books/book-service.js';",
           "export * from '../app-router.js';",
-          "export * from '../features/sessions/session-service.js';",
-          "export * from '../features/idempotency/idempotency-service.js';",
+          "export * from '../features/sessions/index.js';",
+          "export * from '../features/idempotency/index.js';",
         ].join('\n'),
       ),
     ).toEqual([
       expect.stringContaining('trpc is plumbing: it knows no feature'),
+      expect.stringContaining('Outside the books feature only its public entry'),
       expect.stringContaining('the root router (app-router.ts) and the doors sit above it'),
     ]);
   });
@@ -77,7 +78,58 @@ describe('server layers', () => {
         'src/server/features/books/x.ts',
         "export * from '../accounts/account-router.js';\nexport * from './book-router.js';\n",
       ),
+    ).toEqual([expect.stringContaining('Outside the accounts feature only its public entry')]);
+    // Nor through a public entry: that hands out no router.
+    expect(
+      await layerErrors(
+        'src/server/features/accounts/index.ts',
+        "export { accountRouter } from './account-router.js';\n",
+      ),
     ).toEqual([expect.stringContaining('A feature imports no router but its own')]);
+  });
+
+  it("keeps every feature's internals its own: others import only its public entry", async () => {
+    expect(
+      await layerErrors(
+        'src/server/features/import/x.ts',
+        [
+          "export * from '../accounts/account-repository.js';",
+          "export * from '../ledger/changes/change-engine.js';",
+          "export * from '../accounts/index.js';",
+          "export * from '../ledger/index.js';",
+          "export * from './import-service.js';",
+        ].join('\n'),
+      ),
+    ).toEqual([
+      expect.stringContaining('Outside the accounts feature only its public entry'),
+      expect.stringContaining('Outside the ledger feature only its public entry'),
+    ]);
+    // Inside the ledger, its parts (entries, changes, transfers, search) import each other.
+    expect(
+      await layerErrors(
+        'src/server/features/ledger/transfers/x.ts',
+        "export * from '../changes/change-engine.js';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        'src/server/http/x.ts',
+        "export * from '../features/export/csv-format.js';\n",
+      ),
+    ).toEqual([expect.stringContaining('Outside the export feature only its public entry')]);
+  });
+
+  it("lets the root router take a feature's routers and public entry, nothing else", async () => {
+    expect(
+      await layerErrors(
+        'src/server/app-router.ts',
+        [
+          "export * from './features/ledger/transfers/transfer-router.js';",
+          "export * from './features/ledger/index.js';",
+          "export * from './features/ledger/transfers/transfer-service.js';",
+        ].join('\n'),
+      ),
+    ).toEqual([expect.stringContaining("imports a feature's routers and its public entry")]);
   });
 
   it('keeps app.ts out of the doors', async () => {

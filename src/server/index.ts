@@ -2,9 +2,9 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { EnvError, isLoopbackHost, loadEnv } from './env.js';
 import { demoModeBanner, startDemoAuth, type DemoAuth } from './dev/demo-mode.js';
-import { createFirebaseAuth } from './features/auth/firebase-identity.js';
-import { ensureDemoUser } from './features/auth/demo-user.js';
-import { startBankFileReader } from './features/import/read-bank-file.js';
+import { createFirebaseAuth } from './features/auth/index.js';
+import { ensureDemoUser } from './features/auth/index.js';
+import { startBankFileReader } from './features/import/index.js';
 import { applyHeapSettings } from './heap-settings.js';
 
 /** Plain lines for a person at a terminal, on stderr: stdout carries the JSON log. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toApiSnapshot } from '../../src/server/features/ledger/entry-snapshot.js';
+import { toApiSnapshot } from '../../src/server/features/ledger/changes/entry-snapshot.js';
 import { createSession } from '../../src/server/features/sessions/session-service.js';
 import { calendarDateIn } from '../../src/shared/dates.js';
 import { moneySnapshot } from '../helpers/db-snapshot.js';

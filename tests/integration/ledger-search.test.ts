@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/errors.js';
-import { cursorOfOtherSort } from '../../src/server/features/ledger/ledger-cursor.js';
+import { cursorOfOtherSort } from '../../src/server/features/ledger/search/cursor.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { PROCEDURE_DOORS, procedureDoor, type ProcedureDoor } from '../helpers/procedure-doors.js';
 

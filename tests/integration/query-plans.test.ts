@@ -5,7 +5,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import {
   searchEntriesQuery,
   type EntrySearch,
-} from '../../src/server/features/ledger/ledger-search-repository.js';
+} from '../../src/server/features/ledger/search/search-repository.js';
 import { insertUser } from '../../src/server/features/users/user-repository.js';
 import { openTestDatabase, testBackend } from '../helpers/test-database.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Env } from '../env.js';
-import { DEMO_PROJECT_ID } from '../features/auth/firebase-identity.js';
+import { DEMO_PROJECT_ID } from '../features/auth/index.js';
 import { DEMO_CREDENTIALS } from '../../shared/schemas/auth.js';
 import { startAuthEmulator } from './auth-emulator.js';
 import { DemoIdentityKeeper } from './demo-identities.js';

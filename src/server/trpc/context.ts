@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connect.js';
 import type { Clock } from '../lib/clock.js';
-import type { IdentityCheck, SessionPolicy } from '../features/sessions/session-service.js';
-import type { FirebaseAuthService } from '../features/auth/firebase-identity.js';
-import type { MailSettings } from '../features/mail/mailer.js';
+import type { IdentityCheck, SessionPolicy } from '../features/sessions/index.js';
+import type { FirebaseAuthService } from '../features/auth/index.js';
+import type { MailSettings } from '../features/mail/index.js';
 import type { UsageLimits } from './usage-limits.js';
 import type { AppError } from '../lib/app-error.js';
 

@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
   idempotent,
-} from '../features/idempotency/idempotency-service.js';
+} from '../features/idempotency/index.js';
 import type { AuthedContext } from './init.js';
 
 /** Documents the header on the routes that honour it (the REST door reads it from the request). */

@@ -2,7 +2,7 @@ import { initTRPC, type AnyTRPCProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { MESSAGES, type AppErrorCode } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
-import { resolveSession, type SignedIn } from '../features/sessions/session-service.js';
+import { resolveSession, type SignedIn } from '../features/sessions/index.js';
 import {
   TRANSIENT_CONFLICT_RETRIES,
   isTransientConflict,

@@ -201,7 +201,7 @@ const changeRecord = z
   })
   .strict();
 
-/** The names a history row's `fields` may list (src/server/features/entries/entry-state.ts). */
+/** The names a history row's `fields` may list (src/server/features/ledger/changes/entry-state.ts). */
 export const HISTORY_FIELDS = [
   'accountId',
   'type',

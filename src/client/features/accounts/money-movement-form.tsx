@@ -1,49 +1,74 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import type { Account } from '../../../shared/schemas/account.js';
-import { Button } from '../../components/ui/button.js';
-import { Input } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
-import { Spinner } from '../../components/ui/spinner.js';
 import { Money } from '../../components/ui/money.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
-import { useAmountField } from '../../components/forms/use-amount-field.js';
+import { amountOf, amountText } from '../../components/forms/amount-text.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { TextField } from '../../components/forms/text-field.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
+import { useDeposit, useWithdraw } from './api.js';
 
-export interface MoneyMovement {
-  amount: number;
-  /** Undefined when left empty: the server then writes its default description. */
-  description: string | undefined;
-}
+export type MovementKind = 'deposit' | 'withdraw';
 
-/** The body shared by the deposit and withdraw dialogs: which account, amount, description. */
+/** The words of each dialog (docs/product.md#money-dialogs). */
+export const MOVEMENT_TEXTS = {
+  deposit: {
+    title: 'Deposit Funds',
+    submit: 'Deposit',
+    invalid: 'Please enter a valid amount to deposit.',
+    success: 'Deposit successful',
+    failure: 'Failed to deposit funds',
+    defaultDescription: (title: string) => `Deposit to account ${title}`,
+  },
+  withdraw: {
+    title: 'Withdraw Funds',
+    submit: 'Withdraw',
+    invalid: 'Please enter a valid amount to withdraw.',
+    success: 'Withdrawal successful',
+    failure: 'Failed to withdraw funds',
+    defaultDescription: (title: string) => `Withdrawal from account ${title}`,
+  },
+} as const;
+
+/**
+ * The body of the deposit and withdraw dialogs: which account, amount, description. On failure
+ * (for example "Insufficient funds", or no answer) the form keeps what was typed and the toast
+ * says why; sent again unchanged after no answer, it carries the same Idempotency-Key.
+ */
 export function MoneyMovementForm({
+  kind,
   account,
-  invalidMessage,
-  defaultDescription,
-  submitLabel,
-  pending,
-  onSubmit,
+  onDone,
 }: {
+  kind: MovementKind;
   account: Account;
-  invalidMessage: string;
-  defaultDescription: string;
-  submitLabel: string;
-  pending: boolean;
-  onSubmit: (movement: MoneyMovement) => void;
+  onDone: () => void;
 }) {
   const id = useId();
-  const amount = useAmountField(invalidMessage);
-  const [description, setDescription] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    amount.touch();
-    if (amount.amount === null || pending) return;
-    onSubmit({ amount: amount.amount, description: description.trim() || undefined });
-  }
+  const texts = MOVEMENT_TEXTS[kind];
+  const deposit = useDeposit();
+  const withdraw = useWithdraw();
+  const mutation = kind === 'deposit' ? deposit : withdraw;
+  const { form, submit, pending } = useAppForm({
+    check: { schema: z.object({ amount: amountText(texts.invalid), description: z.string() }) },
+    defaultValues: { amount: '', description: '' },
+    request: ({ amount, description }) => {
+      // Left empty, the description is not sent: the server writes its default one.
+      const input = { id: account.id, amount, description: description.trim() || undefined };
+      return {
+        payload: input,
+        send: (key) => mutation.mutateAsync({ ...input, idempotencyKey: key }),
+      };
+    },
+    success: texts.success,
+    failure: texts.failure,
+    onDone,
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm">
         <dt className="text-muted-foreground">Account</dt>
         <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{account.title}</dd>
@@ -52,21 +77,22 @@ export function MoneyMovementForm({
           <Money amount={account.balance} />
         </dd>
       </dl>
-      <AmountInput field={amount} autoFocus />
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-description`}>Description (optional)</Label>
-        <Input
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          placeholder={defaultDescription}
-          maxLength={DESCRIPTION_MAX}
-        />
-      </div>
-      <Button type="submit" className="w-full" disabled={amount.amount === null || pending}>
-        {pending && <Spinner className="h-4 w-4" label="Processing" />}
-        {submitLabel}
-      </Button>
+      <AmountInput form={form} name="amount" autoFocus />
+      <TextField
+        form={form}
+        name="description"
+        id={`${id}-description`}
+        label="Description (optional)"
+        placeholder={texts.defaultDescription(account.title)}
+        maxLength={DESCRIPTION_MAX}
+      />
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Processing"
+        disabled={amountOf(form.watch('amount')) === null}
+      >
+        {texts.submit}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,20 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { DESCRIPTION_MAX } from '../../../shared/limits.js';
-import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
-import { Button } from '../../components/ui/button.js';
-import { Textarea } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { showFailure } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
 import { formatMoney } from '../../lib/format.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
-import { useAmountField } from '../../components/forms/use-amount-field.js';
+import { amountOf, amountText } from '../../components/forms/amount-text.js';
+import { FormSelect } from '../../components/forms/form-select.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { TextField } from '../../components/forms/text-field.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { useCreateExpense } from './api.js';
-import { SelectField } from '../../components/forms/select-field.js';
 
 const NO_ACCOUNT = 'none';
+
+const expenseFormSchema = z.object({
+  amount: amountText('Please enter a valid amount.'),
+  description: z.string(),
+  accountId: z.string(),
+});
 
 /** Records an expense, optionally against one of `accounts` (which is then debited). */
 export function AddExpenseForm({
@@ -27,12 +30,7 @@ export function AddExpenseForm({
   onCreated: () => void;
 }) {
   const id = useId();
-  const amount = useAmountField('Please enter a valid amount.');
-  const [description, setDescription] = useState('');
-  const [accountId, setAccountId] = useState(initialAccountId ?? NO_ACCOUNT);
   const create = useCreateExpense();
-  const submission = useSubmission();
-
   const accountOptions = [
     { value: NO_ACCOUNT, label: 'None' },
     ...accounts.map((account) => ({
@@ -40,65 +38,60 @@ export function AddExpenseForm({
       label: `${account.title} (${formatMoney(account.balance)})`,
     })),
   ];
-  // A remembered account that no longer exists is not offered: fall back to None.
-  const selected = accountOptions.some((option) => option.value === accountId)
-    ? accountId
-    : NO_ACCOUNT;
+  // A remembered account that no longer exists is not offered: it counts as None.
+  const offered = (accountId: string) =>
+    accountOptions.some((option) => option.value === accountId) ? accountId : NO_ACCOUNT;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    amount.touch();
-    if (amount.amount === null) return;
-    const input = {
-      amount: amount.amount,
-      description: description.trim() || undefined,
-      accountId: selected === NO_ACCOUNT ? null : selected,
-    };
-    try {
-      const done = await submission.run(input, (idempotencyKey) =>
-        create.mutateAsync({ ...input, idempotencyKey }),
-      );
-      if (!done) return;
-      toast.success('Expense created successfully');
-      amount.reset();
-      setDescription('');
-      setAccountId(initialAccountId ?? NO_ACCOUNT);
-      onCreated();
-    } catch (error) {
-      // What was typed stays; with no answer the message says the server could not be reached.
-      showFailure(error, 'Failed to create expense');
-    }
-  }
+  const { form, submit, pending } = useAppForm({
+    check: { schema: expenseFormSchema },
+    defaultValues: { amount: '', description: '', accountId: initialAccountId ?? NO_ACCOUNT },
+    request: (checked) => {
+      const accountId = offered(checked.accountId);
+      const input = {
+        amount: checked.amount,
+        description: checked.description.trim() || undefined,
+        accountId: accountId === NO_ACCOUNT ? null : accountId,
+      };
+      return {
+        payload: input,
+        send: (key) => create.mutateAsync({ ...input, idempotencyKey: key }),
+      };
+    },
+    success: 'Expense created successfully',
+    // What was typed stays; with no answer the message says the server could not be reached.
+    failure: 'Failed to create expense',
+    resetOnDone: true,
+    onDone: onCreated,
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-      <AmountInput field={amount} autoFocus />
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          placeholder="What was it for? (optional)"
-          maxLength={DESCRIPTION_MAX}
-        />
-      </div>
-      <SelectField
+      <AmountInput form={form} name="amount" autoFocus />
+      <TextField
+        form={form}
+        name="description"
+        id={`${id}-description`}
+        label="Description"
+        multiline
+        placeholder="What was it for? (optional)"
+        maxLength={DESCRIPTION_MAX}
+      />
+      <FormSelect
+        form={form}
+        name="accountId"
         id={`${id}-account`}
         label="Account"
         placeholder="None"
-        value={selected}
-        onValueChange={setAccountId}
         options={accountOptions}
+        fallback={NO_ACCOUNT}
       />
-      <Button
-        type="submit"
-        className="w-full"
-        disabled={amount.amount === null || submission.pending}
+      <SubmitButton
+        pending={pending}
+        pendingLabel="Submitting"
+        disabled={amountOf(form.watch('amount')) === null}
       >
-        {submission.pending && <Spinner className="h-4 w-4" label="Submitting" />}
         Add Expense
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,48 +1,41 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
-import type { CreateEntryInput, UpdateEntryInput } from '../../../shared/schemas/entry.js';
+import type { UpdateEntryInput } from '../../../shared/schemas/entry.js';
 import type { MovementType, Transaction } from '../../../shared/schemas/ledger.js';
 import { DESCRIPTION_MAX, PAYEE_MAX } from '../../../shared/limits.js';
-import { isCalendarDate } from '../../../shared/dates.js';
-import { parseAmount } from '../../../shared/validation.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { FieldError } from '../../components/forms/field-error.js';
-import { useAmountField } from '../../components/forms/use-amount-field.js';
-import { Button } from '../../components/ui/button.js';
-import { Input, Textarea } from '../../components/ui/input.js';
+import { FormSelect } from '../../components/forms/form-select.js';
+import { SelectField } from '../../components/forms/select-field.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { TextField } from '../../components/forms/text-field.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Label } from '../../components/ui/label.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { failureToast } from '../../lib/api-error.js';
 import { formatMoney, todayLocal } from '../../lib/format.js';
-import { screenToast } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
-import { useCreateEntry, usePayeeSuggestions, useUndo, useUpdateEntry } from './api.js';
+import { usePayeeSuggestions, useUndo, useCreateEntry, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { SplitEditor, newSplitLine } from './split-editor.js';
-import { splitRemainder, type SplitDraftLine } from './split-lines.js';
-import { parseTags, tagsProblem } from './tags.js';
+import { SplitEditor } from './split-editor.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
-import { SelectField } from '../../components/forms/select-field.js';
+import {
+  NO_ACCOUNT,
+  changes,
+  createInput,
+  entryFormSchema,
+  entryFormValues,
+  splittable,
+} from './entry-form-values.js';
 
-const NO_ACCOUNT = 'none';
 const TYPE_OPTIONS = [
   { value: 'expense', label: 'Expense' },
   { value: 'withdraw', label: 'Withdrawal' },
   { value: 'deposit', label: 'Deposit' },
 ];
 
-function initialLines(entry: Transaction | undefined): SplitDraftLine[] {
-  if (!entry || entry.splits.length === 0) return [newSplitLine(), newSplitLine()];
-  return entry.splits.map((line) =>
-    newSplitLine(String(line.amount), line.categoryId ?? UNCATEGORISED, line.note),
-  );
-}
-
-const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
-  JSON.stringify(a) === JSON.stringify(b);
+/** What a save did: an edit's recorded change and fields (its toast offers Undo). */
+type Saved = { edit: null } | { edit: { changeId: string; fields: Omit<UpdateEntryInput, 'id'> } };
 
 /**
  * Creates a deposit, withdrawal or expense, or edits any field of one (`entry` given): date
@@ -59,137 +52,39 @@ export function EntryForm(props: {
 }) {
   const { entry } = props;
   const id = useId();
-  const amount = useAmountField('Please enter a valid amount.', entry ? String(entry.amount) : '');
-  const [type, setType] = useState<MovementType>(
-    entry && entry.transactionType !== 'transfer' ? entry.transactionType : 'expense',
-  );
-  const [accountId, setAccountId] = useState(
-    entry ? (entry.accountId ?? NO_ACCOUNT) : (props.initialAccountId ?? NO_ACCOUNT),
-  );
-  const [occurredOn, setOccurredOn] = useState(entry?.occurredOn ?? todayLocal());
-  const [description, setDescription] = useState(entry?.description ?? '');
-  const [payee, setPayee] = useState(entry?.payee ?? '');
-  const [categoryId, setCategoryId] = useState(entry?.categoryId ?? UNCATEGORISED);
-  const [tagsText, setTagsText] = useState(entry?.tags.join(', ') ?? '');
-  const [split, setSplit] = useState(Boolean(entry && entry.splits.length > 0));
-  const [lines, setLines] = useState(() => initialLines(entry));
-  const [problem, setProblem] = useState<string | null>(null);
-  const payees = usePayeeSuggestions(payee);
   const create = useCreateEntry();
   const update = useUpdateEntry();
   const undo = useUndo();
-  const submission = useSubmission();
   const ruleOffer = useRuleOffer();
 
-  const splittable = type === 'expense' || type === 'withdraw';
-  const splitting = split && splittable;
-  const accountOptions = [
-    ...(type === 'expense' ? [{ value: NO_ACCOUNT, label: 'None' }] : []),
-    ...props.accounts.map((account) => ({
-      value: account.id,
-      label: `${account.title} (${formatMoney(account.balance)})`,
-    })),
-  ];
-  const chosenAccount = accountOptions.some((option) => option.value === accountId)
-    ? accountId
-    : undefined;
-  const tags = parseTags(tagsText);
-  const remainder = splitRemainder(amount.text, lines);
-
-  /** What is wrong before anything is sent, or null. */
-  function check(): string | null {
-    if (amount.amount === null) return amount.error;
-    if (!chosenAccount || (chosenAccount === NO_ACCOUNT && type !== 'expense')) {
-      return 'Choose an account';
-    }
-    if (!isCalendarDate(occurredOn)) return 'Enter the date it happened';
-    const tagProblem = tagsProblem(tags);
-    if (tagProblem) return tagProblem;
-    if (splitting && !remainder.balanced) {
-      return `The split lines must add up to the amount: ${remainder.text}`;
-    }
-    return null;
-  }
-
-  const splitLines = () =>
-    lines.map((line) => ({
-      categoryId: line.categoryId === UNCATEGORISED ? null : line.categoryId,
-      amount: parseAmount(line.amountText) ?? 0,
-      note: line.note.trim(),
-    }));
-
-  function createInput(value: number): CreateEntryInput {
-    return {
-      type,
-      accountId: chosenAccount === NO_ACCOUNT ? null : (chosenAccount ?? null),
-      amount: value,
-      description: description.trim(),
-      occurredOn,
-      payee: payee.trim(),
-      tags,
-      ...(splitting
-        ? { splits: splitLines() }
-        : { categoryId: categoryId === UNCATEGORISED ? null : categoryId }),
-    };
-  }
-
-  /** Only the fields that differ from the entry: a no-op edit is not sent at all. */
-  function changes(current: Transaction, value: number): Omit<UpdateEntryInput, 'id'> {
-    const next: Omit<UpdateEntryInput, 'id'> = {};
-    if (value !== current.amount) next.amount = value;
-    if (occurredOn !== current.occurredOn) next.occurredOn = occurredOn;
-    if (description.trim() !== current.description) next.description = description.trim();
-    if (payee.trim() !== current.payee) next.payee = payee.trim();
-    if (!sameList(tags, current.tags)) next.tags = tags;
-    const account = chosenAccount === NO_ACCOUNT ? null : (chosenAccount ?? null);
-    if (account !== current.accountId) next.accountId = account;
-    if (splitting) {
-      const wanted = splitLines();
-      const had = current.splits.map(({ categoryId: c, amount: a, note }) => ({
-        categoryId: c,
-        amount: a,
-        note,
-      }));
-      // A split entry's new amount needs its lines in the same request (docs/ledger.md#splits).
-      if (!sameList(wanted, had) || next.amount !== undefined) next.splits = wanted;
-    } else {
-      if (current.splits.length > 0) next.splits = null;
-      const category = categoryId === UNCATEGORISED ? null : categoryId;
-      if (category !== current.categoryId || current.splits.length > 0) next.categoryId = category;
-    }
-    return next;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    amount.touch();
-    const reason = check();
-    setProblem(reason);
-    if (reason || amount.amount === null) return;
-    const value = amount.amount;
-    try {
+  const { form, submit, problem, pending } = useAppForm({
+    check: { schema: entryFormSchema(new Set(props.accounts.map((account) => account.id))) },
+    defaultValues: entryFormValues(entry, props.initialAccountId, todayLocal()),
+    request: (checked) => {
       if (!entry) {
-        const input = createInput(value);
-        const done = await submission.run(input, (idempotencyKey) =>
-          create.mutateAsync({ ...input, idempotencyKey }),
-        );
-        if (!done) return;
-        toast.success('Transaction created');
-        props.onDone();
-        return;
+        const input = createInput(checked);
+        return {
+          payload: input,
+          send: async (key): Promise<Saved> => {
+            await create.mutateAsync({ ...input, idempotencyKey: key });
+            return { edit: null };
+          },
+        };
       }
-      const fields = changes(entry, value);
-      if (Object.keys(fields).length === 0) {
-        screenToast.info('No changes to update.');
-        return;
-      }
+      const fields = changes(entry, checked);
+      if (Object.keys(fields).length === 0) return { unchanged: true };
       const input = { id: entry.id, expectedVersion: entry.version, ...fields };
-      let changeId = '';
-      const done = await submission.run(input, async (idempotencyKey) => {
-        const answer = await update.mutateAsync({ ...input, idempotencyKey });
-        changeId = answer.changeId;
-      });
-      if (!done) return;
+      return {
+        payload: input,
+        send: async (key): Promise<Saved> => {
+          const answer = await update.mutateAsync({ ...input, idempotencyKey: key });
+          return { edit: { changeId: answer.changeId, fields } };
+        },
+      };
+    },
+    success: ({ edit }) => {
+      if (!entry || !edit) return void toast.success('Transaction created');
+      const { fields } = edit;
       const offer =
         fields.categoryId === undefined
           ? undefined
@@ -200,16 +95,29 @@ export function EntryForm(props: {
               },
               fields.categoryId,
             );
-      toastWithUndo('Transaction updated', changeId, undo, offer);
-      props.onDone();
-    } catch (error) {
-      const failure = failureToast(
-        error,
-        entry ? 'Failed to update transaction' : 'Failed to create transaction',
-      );
-      screenToast.error(failure.message, { description: failure.description });
-    }
-  }
+      toastWithUndo('Transaction updated', edit.changeId, undo, offer);
+    },
+    failure: entry ? 'Failed to update transaction' : 'Failed to create transaction',
+    onDone: props.onDone,
+  });
+  const [type, split, amountText, payee, lines, categoryId] = form.watch([
+    'type',
+    'split',
+    'amount',
+    'payee',
+    'lines',
+    'categoryId',
+  ]);
+  const payees = usePayeeSuggestions(payee);
+  const canSplit = splittable(type);
+  const splitting = split && canSplit;
+  const accountOptions = [
+    ...(type === 'expense' ? [{ value: NO_ACCOUNT, label: 'None' }] : []),
+    ...props.accounts.map((account) => ({
+      value: account.id,
+      label: `${account.title} (${formatMoney(account.balance)})`,
+    })),
+  ];
 
   const payeeListId = `${id}-payees`;
   return (
@@ -226,107 +134,91 @@ export function EntryForm(props: {
             label="Type"
             placeholder="Type"
             value={type}
-            onValueChange={(value) => setType(value as MovementType)}
+            onValueChange={(value) => form.setValue('type', value as MovementType)}
             options={TYPE_OPTIONS}
           />
         )}
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-date`}>Date</Label>
-          <Input
-            id={`${id}-date`}
-            type="date"
-            required
-            value={occurredOn}
-            onChange={(event) => setOccurredOn(event.target.value)}
-          />
-        </div>
+        <TextField
+          form={form}
+          name="occurredOn"
+          id={`${id}-date`}
+          label="Date"
+          type="date"
+          required
+        />
       </div>
-      <AmountInput field={amount} autoFocus />
-      <SelectField
+      <AmountInput form={form} name="amount" autoFocus />
+      <FormSelect
+        form={form}
+        name="accountId"
         id={`${id}-account`}
         label="Account"
         placeholder="Choose an account"
-        value={chosenAccount}
-        onValueChange={setAccountId}
         options={accountOptions}
       />
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-payee`}>Payee</Label>
-        <Input
-          id={`${id}-payee`}
-          list={payeeListId}
-          autoComplete="off"
-          maxLength={PAYEE_MAX}
-          placeholder="Who was paid? (optional)"
-          value={payee}
-          onChange={(event) => setPayee(event.target.value)}
-        />
-        <datalist id={payeeListId}>
-          {(payees.data ?? []).map((suggestion) => (
-            <option key={suggestion.payee} value={suggestion.payee} />
-          ))}
-        </datalist>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          placeholder="What was it for? (optional)"
-          maxLength={DESCRIPTION_MAX}
-        />
-      </div>
+      <TextField
+        form={form}
+        name="payee"
+        id={`${id}-payee`}
+        label="Payee"
+        list={payeeListId}
+        autoComplete="off"
+        maxLength={PAYEE_MAX}
+        placeholder="Who was paid? (optional)"
+      />
+      <datalist id={payeeListId}>
+        {(payees.data ?? []).map((suggestion) => (
+          <option key={suggestion.payee} value={suggestion.payee} />
+        ))}
+      </datalist>
+      <TextField
+        form={form}
+        name="description"
+        id={`${id}-description`}
+        label="Description"
+        multiline
+        placeholder="What was it for? (optional)"
+        maxLength={DESCRIPTION_MAX}
+      />
       {!splitting && (
         <div className="space-y-2">
           <Label htmlFor={`${id}-category`}>Category</Label>
           <CategorySelect
             id={`${id}-category`}
             value={categoryId}
-            onChange={setCategoryId}
+            onChange={(value) => form.setValue('categoryId', value)}
             groups={props.groups}
             emptyOption={{ value: UNCATEGORISED, label: 'Uncategorised' }}
           />
         </div>
       )}
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-tags`}>Tags</Label>
-        <Input
-          id={`${id}-tags`}
-          autoComplete="off"
-          placeholder="e.g. trip, work"
-          aria-describedby={`${id}-tags-hint`}
-          value={tagsText}
-          onChange={(event) => setTagsText(event.target.value)}
-        />
-        <p id={`${id}-tags-hint`} className="text-xs text-muted-foreground">
-          Separate tags with commas.
-        </p>
-      </div>
-      {splittable && (
+      <TextField
+        form={form}
+        name="tags"
+        id={`${id}-tags`}
+        label="Tags"
+        autoComplete="off"
+        placeholder="e.g. trip, work"
+        hint="Separate tags with commas."
+      />
+      {canSplit && (
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={split}
-            onChange={(event) => setSplit(event.target.checked)}
-          />
+          <input type="checkbox" className="h-4 w-4" {...form.register('split')} />
           Split into lines
         </label>
       )}
       {splitting && (
         <SplitEditor
-          amountText={amount.text}
+          amountText={amountText}
           lines={lines}
-          onChange={setLines}
+          onChange={(next) => form.setValue('lines', next)}
           groups={props.groups}
         />
       )}
       <FieldError id={`${id}-problem`} message={problem} />
-      <Button type="submit" className="w-full" disabled={submission.pending}>
-        {submission.pending && <Spinner className="h-4 w-4" label="Saving" />}
+      <SubmitButton pending={pending} pendingLabel="Saving">
         {entry ? 'Save changes' : 'Add transaction'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

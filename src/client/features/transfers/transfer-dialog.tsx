@@ -1,21 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
+import { amountText } from '../../components/forms/amount-text.js';
 import { FieldError } from '../../components/forms/field-error.js';
-import { useAmountField } from '../../components/forms/use-amount-field.js';
+import { FormSelect } from '../../components/forms/form-select.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { TextField } from '../../components/forms/text-field.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Dialog } from '../../components/overlays/dialog.js';
-import { Button } from '../../components/ui/button.js';
-import { Input, Textarea } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { failureToast } from '../../lib/api-error.js';
 import { formatMoney, todayLocal } from '../../lib/format.js';
-import { screenToast } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
 import { useCreateTransfer, useTransferAccounts, useUpdateTransfer } from './api.js';
 import { transferRequest, type EditedTransfer } from './transfer-request.js';
-import { SelectField } from '../../components/forms/select-field.js';
+
+/** The amount is checked first; the rest, in the order shown, by transferRequest. */
+const transferFormSchema = z.object({
+  amount: amountText('Please enter a valid amount.'),
+  fromAccountId: z.string().optional(),
+  toAccountId: z.string().optional(),
+  occurredOn: z.string(),
+  description: z.string(),
+});
 
 /**
  * A new transfer, or with `editing` the saved one to change (amount, date, description, either
@@ -33,110 +39,84 @@ export function TransferForm({
 }) {
   const id = useId();
   const accounts = useTransferAccounts();
-  const amount = useAmountField(
-    'Please enter a valid amount.',
-    editing ? String(editing.amount) : '',
-  );
-  const [from, setFrom] = useState<string | undefined>(editing?.fromAccountId);
-  const [to, setTo] = useState<string | undefined>(editing?.toAccountId);
-  const [occurredOn, setOccurredOn] = useState(editing?.occurredOn ?? todayLocal());
-  const [description, setDescription] = useState(editing?.description ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateTransfer();
   const update = useUpdateTransfer();
-  const submission = useSubmission();
   const options = (accounts.data ?? []).map((account) => ({
     value: account.id,
     label: `${account.title} (${formatMoney(account.balance)})`,
   }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    amount.touch();
-    const request = transferRequest(
-      {
-        amount: amount.amount,
-        amountError: amount.error,
-        fromAccountId: from,
-        toAccountId: to,
-        occurredOn,
-        description,
-      },
-      editing,
-    );
-    setProblem('problem' in request ? request.problem : null);
-    if ('problem' in request) return;
-    try {
+  const { form, submit, problem, pending } = useAppForm({
+    check: { schema: transferFormSchema },
+    defaultValues: {
+      amount: editing ? String(editing.amount) : '',
+      fromAccountId: editing?.fromAccountId,
+      toAccountId: editing?.toAccountId,
+      occurredOn: editing?.occurredOn ?? todayLocal(),
+      description: editing?.description ?? '',
+    },
+    request: (checked) => {
+      const { fromAccountId, toAccountId } = checked;
+      const values = { ...checked, fromAccountId, toAccountId, amountError: null };
+      const request = transferRequest(values, editing);
+      if ('problem' in request) return request;
       if (request.kind === 'create') {
-        const done = await submission.run(request.input, (idempotencyKey) =>
-          create.mutateAsync({ ...request.input, idempotencyKey }),
-        );
-        if (!done) return;
-        toast.success('Transfer completed');
-      } else {
-        let changeId: string | undefined;
-        const done = await submission.run(request.input, async (idempotencyKey) => {
-          changeId = (await update.mutateAsync({ ...request.input, idempotencyKey })).changeId;
-        });
-        if (!done || !changeId) return;
-        if (onUpdated) onUpdated(changeId);
-        else toast.success('Transfer updated');
+        const { input } = request;
+        return {
+          payload: input,
+          send: async (key) => {
+            await create.mutateAsync({ ...input, idempotencyKey: key });
+            return undefined;
+          },
+        };
       }
-      onDone();
-    } catch (error) {
-      const failure = failureToast(
-        error,
-        editing ? 'Failed to update the transfer' : 'Failed to transfer',
-      );
-      screenToast.error(failure.message, { description: failure.description });
-    }
-  }
+      const { input } = request;
+      return {
+        payload: input,
+        send: async (key) => (await update.mutateAsync({ ...input, idempotencyKey: key })).changeId,
+      };
+    },
+    success: (changeId) => {
+      if (changeId === undefined) toast.success('Transfer completed');
+      else if (onUpdated) onUpdated(changeId);
+      else toast.success('Transfer updated');
+    },
+    failure: editing ? 'Failed to update the transfer' : 'Failed to transfer',
+    onDone,
+  });
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-      <SelectField
+      <FormSelect
+        form={form}
+        name="fromAccountId"
         id={`${id}-from`}
         label="From account"
         placeholder="Choose an account"
-        value={from}
-        onValueChange={setFrom}
         options={options}
       />
-      <SelectField
+      <FormSelect
+        form={form}
+        name="toAccountId"
         id={`${id}-to`}
         label="To account"
         placeholder="Choose an account"
-        value={to}
-        onValueChange={setTo}
         options={options}
       />
-      <AmountInput field={amount} />
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-date`}>Date</Label>
-        <Input
-          id={`${id}-date`}
-          type="date"
-          value={occurredOn}
-          onChange={(event) => setOccurredOn(event.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea
-          id={`${id}-description`}
-          value={description}
-          maxLength={DESCRIPTION_MAX}
-          placeholder="What is it for? (optional)"
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </div>
+      <AmountInput form={form} name="amount" />
+      <TextField form={form} name="occurredOn" id={`${id}-date`} label="Date" type="date" />
+      <TextField
+        form={form}
+        name="description"
+        id={`${id}-description`}
+        label="Description"
+        multiline
+        maxLength={DESCRIPTION_MAX}
+        placeholder="What is it for? (optional)"
+      />
       <FieldError id={`${id}-problem`} message={problem} />
-      <Button type="submit" className="w-full" disabled={submission.pending}>
-        {submission.pending && (
-          <Spinner className="h-4 w-4" label={editing ? 'Saving' : 'Transferring'} />
-        )}
+      <SubmitButton pending={pending} pendingLabel={editing ? 'Saving' : 'Transferring'}>
         {editing ? 'Save transfer' : 'Transfer'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

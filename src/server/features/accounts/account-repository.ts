@@ -4,7 +4,7 @@ import { queryTemplate } from '../../db/query-template.js';
 import type { AccountRow } from '../../db/schema.js';
 
 // The accounts table (docs/architecture.md#data-access). Balances change only through the
-// ledger's movement statement (ledger-repository.ts), never here.
+// ledger's movement statement (entries/entry-repository.ts), never here.
 
 /** Live (not deleted) accounts of one book. Every query of an account goes through this. */
 function ownedLive(db: DbOrTx, bookId: string) {

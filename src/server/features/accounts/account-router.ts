@@ -27,7 +27,7 @@ import {
   setAccountCreditLimit,
   updateBookAccount,
 } from './account-service.js';
-import { moveMoney } from '../ledger/movement-service.js';
+import { moveMoney } from '../ledger/index.js';
 
 const tags = ['Accounts'];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { protectedProcedure, router, signInProcedure } from '../../trpc/init.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
 import { AppError } from '../../lib/app-error.js';
-import { revokeSession } from '../sessions/session-service.js';
+import { revokeSession } from '../sessions/index.js';
 import { signInWithFirebase } from './firebase-sign-in.js';
 import { firebaseExchangeInput, meOutput, tokenOutput } from '../../../shared/schemas/auth.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';

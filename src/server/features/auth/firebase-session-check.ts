@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { IdentityCheck } from '../sessions/session-service.js';
-import { findSessionIdentity, markIdentityChecked } from '../sessions/session-repository.js';
+import type { IdentityCheck } from '../sessions/index.js';
+import { findSessionIdentity, markIdentityChecked } from '../sessions/index.js';
 import type { FirebaseAuthService } from './firebase-identity.js';
 
 /** How long one look-up of a Firebase user may take before the session is let through. */

@@ -2,8 +2,8 @@ import type { Db } from '../../db/connect.js';
 import type { SessionMethod } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
-import { createSession, type SessionPolicy } from '../sessions/session-service.js';
-import { upsertFirebaseUser } from '../users/user-repository.js';
+import { createSession, type SessionPolicy } from '../sessions/index.js';
+import { upsertFirebaseUser } from '../users/index.js';
 import type { FirebaseAuthService } from './firebase-identity.js';
 
 const METHOD_BY_PROVIDER: Record<string, SessionMethod> = {

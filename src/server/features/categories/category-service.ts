@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/connect.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
+import { recategorizeEntries } from '../ledger/index.js';
 import { CATEGORIES_PER_BOOK_MAX } from '../../../shared/limits.js';
 import {
   DEFAULT_CATEGORY_COLOR,
@@ -21,7 +22,7 @@ import {
   countCategories,
   countGroupCategories,
   countGroups,
-  deleteCategoryMovingEntries,
+  deleteCategory,
   deleteGroup,
   findCategory,
   findCategoryByName,
@@ -306,11 +307,13 @@ export function deleteBookCategory(
       await requireCategory(trx, ctx.bookId, input.reassignTo);
       if (input.reassignTo === input.id) throw new AppError('VALIDATION_ERROR', REASSIGN_TO_SELF);
     }
-    return deleteCategoryMovingEntries(trx, {
+    const moved = await recategorizeEntries(trx, {
       bookId: ctx.bookId,
       actorId: ctx.actorId,
       categoryId: input.id,
       reassignTo: input.reassignTo ?? null,
     });
+    await deleteCategory(trx, ctx.bookId, input.id);
+    return moved;
   });
 }

@@ -61,7 +61,7 @@ function filtersOf(bookId: string, f: ExportFilters) {
       all.push(sql<SqlBool>`t.tags @> ARRAY[${f.tag}]::text[]`);
     }
     if (f.categoryId === 'none') {
-      // As the list means it (ledger-search-repository.ts): entries that could carry a category
+      // As the list means it (search/search-repository.ts): entries that could carry a category
       // and carry none; transfers never do, and a split entry is uncategorised while one of its
       // lines is.
       all.push(sql<SqlBool>`(t.category_id IS NULL

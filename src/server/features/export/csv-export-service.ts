@@ -2,8 +2,8 @@ import type { Database } from '../../db/connect.js';
 import { centsFromDb } from '../../db/cents.js';
 import { notFound } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
-import { findAccount } from '../accounts/account-repository.js';
-import { findCategory } from '../categories/category-repository.js';
+import { findAccount } from '../accounts/index.js';
+import { findCategory } from '../categories/index.js';
 import { exportBatches, type ExportFilters, type ExportRow } from './csv-export-repository.js';
 import { CSV_HEADER, csvAmount, csvLine, csvText } from './csv-format.js';
 
@@ -39,7 +39,7 @@ export function csvRow(row: ExportRow): string {
 
 /**
  * Checks what can be refused before the first byte is sent, as GET /api/transactions refuses it
- * (ledger-search-service.ts): an account filter naming no live account of the book answers 404
+ * (search/search-service.ts): an account filter naming no live account of the book answers 404
  * "Account not found", then a category filter naming no category of the book 404 "Category not
  * found" (another book's, a deleted or a missing one alike). Then yields the CSV a batch of rows
  * at a time.

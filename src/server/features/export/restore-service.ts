@@ -6,7 +6,7 @@ import { InstanceGate } from '../../lib/instance-gate.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { RESTORES_PER_INSTANCE_MAX } from '../../../shared/limits.js';
 import { BOOK_EXPORT_LISTS, type BookExport } from '../../../shared/schemas/book-export.js';
-import { idempotent } from '../idempotency/idempotency-service.js';
+import { idempotent } from '../idempotency/index.js';
 import { checkBookExport, refuse, type CheckedFile } from './restore-check.js';
 import { MarkLost } from './restore-chunks.js';
 import { cleanUpStaleRestore, undoRestore, type RestoreLog } from './restore-cleanup.js';

@@ -7,7 +7,7 @@ import {
   type CsvMapping,
   type ImportReading,
 } from '../../../shared/schemas/import.js';
-import { bookToday } from '../ledger/entry-change-repository.js';
+import { bookToday } from '../ledger/index.js';
 import { findMapping } from './import-repository.js';
 import { readBankFile, type BankFile } from './read-bank-file.js';
 import type {

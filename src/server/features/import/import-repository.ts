@@ -4,8 +4,8 @@ import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/savep
 import type { DbOrTx } from '../../db/connect.js';
 import type { ImportFormat } from '../../../shared/schemas/import.js';
 import type { AccountRow, ImportBatchRow } from '../../db/schema.js';
-import { CREATED_FIELDS } from '../ledger/entry-snapshot.js';
-import { entrySnapshotSql } from '../ledger/entry-snapshot-repository.js';
+import { CREATED_FIELDS } from '../ledger/index.js';
+import { entrySnapshotSql } from '../ledger/index.js';
 
 // Import batches, remembered mappings, and the import columns of the ledger (import_batch_id,
 // bank_ref, import_fingerprint, import_occurrence): docs/import.md. The entries an import writes

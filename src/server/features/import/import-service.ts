@@ -3,8 +3,8 @@ import { inTransaction } from '../../db/in-transaction.js';
 import type { AccountRow, ImportBatchRow } from '../../db/schema.js';
 import { Pacer } from '../../lib/pacer.js';
 import { AppError } from '../../lib/app-error.js';
-import { toAccount } from '../accounts/account-service.js';
-import { findAccount, lockAccount } from '../accounts/account-repository.js';
+import { toAccount } from '../accounts/index.js';
+import { findAccount, lockAccount } from '../accounts/index.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { MAX_BALANCE_CENTS, centsToUnits, formatCents } from '../../../shared/money.js';
 import {

@@ -5,9 +5,9 @@ import type { Clock } from '../../lib/clock.js';
 import { newSecretToken, sha256Hex } from '../../lib/tokens.js';
 import { PSS_SALT_LENGTH, RSA_MODULUS_BITS } from '../../../shared/key-auth.js';
 import { AppError } from '../../lib/app-error.js';
-import { createSession, type SessionPolicy } from '../sessions/session-service.js';
-import { insertUser } from '../users/user-repository.js';
-import { sendInBackground, type MailSettings } from '../mail/mailer.js';
+import { createSession, type SessionPolicy } from '../sessions/index.js';
+import { insertUser } from '../users/index.js';
+import { sendInBackground, type MailSettings } from '../mail/index.js';
 import {
   consumeChallenge,
   consumeRegistration,

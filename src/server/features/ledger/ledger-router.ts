@@ -23,8 +23,8 @@ import {
   searchTransactions,
   suggestPayees,
   type Page,
-} from './ledger-search-service.js';
-import { recordExpense } from './movement-service.js';
+} from './search/search-service.js';
+import { recordExpense } from './entries/movement-service.js';
 
 const noInput = z.object({});
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/connect.js';
 import type { RuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { findAccount } from '../accounts/account-repository.js';
+import { findAccount } from '../accounts/index.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { centsToUnits, unitsToCents } from '../../../shared/money.js';

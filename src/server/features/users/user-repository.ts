@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import type { UserRow } from '../../db/schema.js';
-import { createPersonalBook } from '../books/book-repository.js';
+import { createPersonalBook } from '../books/index.js';
 
 // The users table (docs/architecture.md#data-access): the principal of every sign-in method.
 // A user never exists without a book (docs/ledger.md#books-and-membership): whoever creates one

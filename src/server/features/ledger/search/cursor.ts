@@ -1,8 +1,11 @@
-import { AppError } from '../../lib/app-error.js';
-import { isCalendarDate } from '../../../shared/dates.js';
-import { TRANSACTION_SORTS, type TransactionSort } from '../../../shared/schemas/ledger-query.js';
-import type { EntryRow } from './ledger-repository.js';
-import type { KeysetPosition } from './ledger-search-repository.js';
+import { AppError } from '../../../lib/app-error.js';
+import { isCalendarDate } from '../../../../shared/dates.js';
+import {
+  TRANSACTION_SORTS,
+  type TransactionSort,
+} from '../../../../shared/schemas/ledger-query.js';
+import type { EntryRow } from '../entries/entry-repository.js';
+import type { KeysetPosition } from './search-repository.js';
 
 // Keyset cursors of the ledger lists (docs/ledger.md#search-filters-sorts-and-cursors): the sort
 // and the last row's (key, seq), so the next page starts strictly after it in that order. Opaque

@@ -1,7 +1,7 @@
-import { protectedProcedure, router } from '../../trpc/init.js';
-import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
-import { bookMutation } from '../../trpc/book-mutation.js';
-import { undoChangeInput, undoChangeOutput } from '../../../shared/schemas/history.js';
+import { protectedProcedure, router } from '../../../trpc/init.js';
+import { idempotencyHeaders } from '../../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../../trpc/book-mutation.js';
+import { undoChangeInput, undoChangeOutput } from '../../../../shared/schemas/history.js';
 import { undoChange } from './undo-service.js';
 
 // The changes recorded in the ledger's history (docs/ledger.md#history-and-undo).

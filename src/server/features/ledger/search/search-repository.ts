@@ -1,12 +1,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { DbOrTx } from '../../db/connect.js';
-import type { EntryType } from '../../db/schema.js';
-import type { TransactionSort } from '../../../shared/schemas/ledger-query.js';
-import { ENTRY_COLUMNS, type EntryRow } from './ledger-repository.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import type { EntryType } from '../../../db/schema.js';
+import type { TransactionSort } from '../../../../shared/schemas/ledger-query.js';
+import { ENTRY_COLUMNS, type EntryRow } from '../entries/entry-repository.js';
 
 // The searching reads of the ledger (docs/ledger.md#search-filters-sorts-and-cursors): the
 // filtered, sorted pages of GET /api/transactions and the expenses lists, payee suggestions and
-// the tags in use. Reads only: every write of the transactions table is in ledger-repository.ts.
+// the tags in use. Reads only: every write of the transactions table is in entries/entry-repository.ts.
 
 /** Where a page starts: strictly after this row in the sort's order. */
 export interface KeysetPosition {

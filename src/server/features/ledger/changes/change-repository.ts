@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/connect.js';
-import type { AccountRow } from '../../db/schema.js';
-import type { ChangeKind } from '../../../shared/schemas/history.js';
-import type { EntryState } from '../entries/entry-state.js';
-import { toStoredSnapshot } from '../entries/entry-state.js';
-import { ENTRY_COLUMNS, type EntryRow } from './ledger-repository.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import type { AccountRow } from '../../../db/schema.js';
+import type { ChangeKind } from '../../../../shared/schemas/history.js';
+import type { EntryState } from './entry-state.js';
+import { toStoredSnapshot } from './entry-state.js';
+import { ENTRY_COLUMNS, type EntryRow } from '../entries/entry-repository.js';
 
-// The statements of the change engine (src/server/features/entries/change-engine.ts): locking
+// The statements of the change engine (src/server/features/ledger/changes/change-engine.ts): locking
 // entries and accounts in a fixed order, the guarded balance shift, and writing entries, split
 // lines, changes and history rows. Every function runs inside the change's transaction.
 

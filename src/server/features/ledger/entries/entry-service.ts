@@ -1,36 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, DbOrTx } from '../../db/connect.js';
-import { inTransaction } from '../../db/in-transaction.js';
-import type { AccountRow } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import { centsToUnits, unitsToCents } from '../../../shared/money.js';
-import type { Account } from '../../../shared/schemas/account.js';
+import type { Db, DbOrTx } from '../../../db/connect.js';
+import { inTransaction } from '../../../db/in-transaction.js';
+import type { AccountRow } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { centsToUnits, unitsToCents } from '../../../../shared/money.js';
+import type { Account } from '../../../../shared/schemas/account.js';
 import type {
   BulkCategorizeInput,
   BulkDeleteInput,
   CreateEntryInput,
   UpdateEntryInput,
-} from '../../../shared/schemas/entry.js';
-import { splitMismatch, type SplitLineInput } from '../../../shared/schemas/entry-fields.js';
-import type { HistoryItem } from '../../../shared/schemas/history.js';
-import type { Transaction } from '../../../shared/schemas/ledger.js';
-import { findAccount } from '../accounts/account-repository.js';
-import { toAccount } from '../accounts/account-service.js';
-import { toApiSnapshot } from '../ledger/entry-snapshot.js';
+} from '../../../../shared/schemas/entry.js';
+import { splitMismatch, type SplitLineInput } from '../../../../shared/schemas/entry-fields.js';
+import type { HistoryItem } from '../../../../shared/schemas/history.js';
+import type { Transaction } from '../../../../shared/schemas/ledger.js';
+import { findAccount } from '../../accounts/index.js';
+import { toAccount } from '../../accounts/index.js';
+import { toApiSnapshot } from '../changes/entry-snapshot.js';
 import {
   bookToday,
   existingCategoryIds,
   findEntry,
   historyOfEntry,
-} from '../ledger/entry-change-repository.js';
-import { toTransactions } from '../ledger/ledger-service.js';
-import { moveMoney, recordExpense } from '../ledger/movement-service.js';
-import { applyChange, type AppliedChange, type PlannedEntry } from './change-engine.js';
-import { lockEditableEntries } from './entry-locks.js';
-import { fillFromRules } from '../rules/manual-entry-rules.js';
-import type { EntryState, SplitState } from './entry-state.js';
-import type { Actor } from '../../lib/actor.js';
+} from '../changes/change-repository.js';
+import { toTransactions } from './transaction-view.js';
+import { moveMoney, recordExpense } from './movement-service.js';
+import { applyChange, type AppliedChange, type PlannedEntry } from '../changes/change-engine.js';
+import { lockEditableEntries } from '../changes/entry-locks.js';
+import { fillFromRules } from '../../rules/index.js';
+import type { EntryState, SplitState } from '../changes/entry-state.js';
+import type { Actor } from '../../../lib/actor.js';
 
 /**
  * Any entry, one at a time or in bulk (docs/ledger.md#entries): each operation plans the

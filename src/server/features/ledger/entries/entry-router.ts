@@ -1,7 +1,7 @@
-import { protectedProcedure, router } from '../../trpc/init.js';
-import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
-import { bookMutation } from '../../trpc/book-mutation.js';
+import { protectedProcedure, router } from '../../../trpc/init.js';
+import { ok } from '../../../trpc/envelope.js';
+import { idempotencyHeaders } from '../../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../../trpc/book-mutation.js';
 import {
   bulkCategorizeInput,
   bulkDeleteInput,
@@ -13,7 +13,7 @@ import {
   entryIdInput,
   entryMutationOutput,
   updateEntryInput,
-} from '../../../shared/schemas/entry.js';
+} from '../../../../shared/schemas/entry.js';
 import {
   bulkCategorizeEntries,
   bulkDeleteEntries,

@@ -1,7 +1,7 @@
-import { protectedProcedure, router } from '../../trpc/init.js';
-import { ok } from '../../trpc/envelope.js';
-import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
-import { bookMutation } from '../../trpc/book-mutation.js';
+import { protectedProcedure, router } from '../../../trpc/init.js';
+import { ok } from '../../../trpc/envelope.js';
+import { idempotencyHeaders } from '../../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../../trpc/book-mutation.js';
 import {
   createTransferInput,
   deleteTransferInput,
@@ -9,7 +9,7 @@ import {
   transferMutationOutput,
   transferOutput,
   updateTransferInput,
-} from '../../../shared/schemas/transfer.js';
+} from '../../../../shared/schemas/transfer.js';
 import { createTransfer, deleteTransfer, getTransfer, updateTransfer } from './transfer-service.js';
 
 // Transfers between two accounts of the book (docs/ledger.md#transfers).

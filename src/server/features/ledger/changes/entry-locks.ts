@@ -1,9 +1,9 @@
-import type { DbOrTx } from '../../db/connect.js';
-import { centsFromDb } from '../../db/cents.js';
-import { AppError } from '../../lib/app-error.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import { lockEntries } from '../ledger/entry-change-repository.js';
-import { findSplitLines, type EntryRow } from '../ledger/ledger-repository.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import { centsFromDb } from '../../../db/cents.js';
+import { AppError } from '../../../lib/app-error.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { lockEntries } from './change-repository.js';
+import { findSplitLines, type EntryRow } from '../entries/entry-repository.js';
 import type { EntryState } from './entry-state.js';
 
 /** An entry read under its row lock, with its state. */

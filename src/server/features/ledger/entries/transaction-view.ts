@@ -1,8 +1,8 @@
-import type { DbOrTx } from '../../db/connect.js';
-import { centsFromDb } from '../../db/cents.js';
-import { centsToUnits } from '../../../shared/money.js';
-import { findSplitLines, findTransferLegs, type EntryRow } from './ledger-repository.js';
-import type { SplitLine, Transaction } from '../../../shared/schemas/ledger.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import { centsFromDb } from '../../../db/cents.js';
+import { centsToUnits } from '../../../../shared/money.js';
+import { findSplitLines, findTransferLegs, type EntryRow } from './entry-repository.js';
+import type { SplitLine, Transaction } from '../../../../shared/schemas/ledger.js';
 
 type TransferLink = NonNullable<Transaction['transfer']>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/app-error.js';
-import { cursorOfOtherSort, decodeCursor, encodeCursor } from './ledger-cursor.js';
+import { AppError } from '../../../lib/app-error.js';
+import { cursorOfOtherSort, decodeCursor, encodeCursor } from './cursor.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 

@@ -1,9 +1,9 @@
-import type { DbOrTx } from '../../db/connect.js';
-import type { AccountRow } from '../../db/schema.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import { MAX_BALANCE_CENTS, formatCents } from '../../../shared/money.js';
-import type { ChangeKind } from '../../../shared/schemas/history.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import type { AccountRow } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { MAX_BALANCE_CENTS, formatCents } from '../../../../shared/money.js';
+import type { ChangeKind } from '../../../../shared/schemas/history.js';
 import {
   existingCategoryIds,
   insertChange,
@@ -15,8 +15,8 @@ import {
   shiftBalance,
   transferIdsOf,
   updateEntry,
-} from '../ledger/entry-change-repository.js';
-import type { EntryRow } from '../ledger/ledger-repository.js';
+} from './change-repository.js';
+import type { EntryRow } from '../entries/entry-repository.js';
 import { balanceEffect, changedFields, unwritableState, type EntryState } from './entry-state.js';
 
 /**

@@ -1,15 +1,15 @@
-import type { DbOrTx } from '../../db/connect.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { findAccount } from '../accounts/account-repository.js';
-import { findCategory } from '../categories/category-repository.js';
-import { toAccount } from '../accounts/account-service.js';
-import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './ledger-repository.js';
-import { toTransaction } from './ledger-service.js';
-import { fillFromRules } from '../rules/manual-entry-rules.js';
-import type { Actor } from '../../lib/actor.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../shared/money.js';
-import type { Movement, MovementType } from '../../../shared/schemas/ledger.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { findAccount } from '../../accounts/index.js';
+import { findCategory } from '../../categories/index.js';
+import { toAccount } from '../../accounts/index.js';
+import { applyMovement, insertEntryWithoutAccount, type EntryExtras } from './entry-repository.js';
+import { toTransaction } from './transaction-view.js';
+import { fillFromRules } from '../../rules/index.js';
+import type { Actor } from '../../../lib/actor.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../../shared/money.js';
+import type { Movement, MovementType } from '../../../../shared/schemas/ledger.js';
 
 /** The optional fields of an entry as an input carries them (all may be left out). */
 export interface EntryExtrasInput {

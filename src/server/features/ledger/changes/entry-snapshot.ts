@@ -1,10 +1,10 @@
-import { centsToUnits } from '../../../shared/money.js';
+import { centsToUnits } from '../../../../shared/money.js';
 import {
   HISTORY_FIELDS,
   storedSnapshotSchema,
   type HistoryField,
-} from '../../../shared/schemas/book-export.js';
-import type { EntrySnapshot, EntryType } from '../../../shared/schemas/history.js';
+} from '../../../../shared/schemas/book-export.js';
+import type { EntrySnapshot, EntryType } from '../../../../shared/schemas/history.js';
 
 /**
  * The state of an entry a history row keeps as `before` and `after` (docs/ledger.md#history):

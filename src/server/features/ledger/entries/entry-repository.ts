@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/connect.js';
-import { queryTemplate } from '../../db/query-template.js';
-import type { AccountRow, EntrySplitRow, EntryType, TransactionRow } from '../../db/schema.js';
-import type { MovementType } from '../../../shared/schemas/ledger.js';
-import { CREATED_FIELDS } from './entry-snapshot.js';
-import { entrySnapshotSql } from './entry-snapshot-repository.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import { queryTemplate } from '../../../db/query-template.js';
+import type { AccountRow, EntrySplitRow, EntryType, TransactionRow } from '../../../db/schema.js';
+import type { MovementType } from '../../../../shared/schemas/ledger.js';
+import { CREATED_FIELDS } from '../changes/entry-snapshot.js';
+import { entrySnapshotSql } from '../changes/entry-snapshot-repository.js';
 
 // The ledger (docs/architecture.md#data-access): the transactions table, its split lines and
 // its history (entry_changes, entry_history), and the one statement that moves a balance

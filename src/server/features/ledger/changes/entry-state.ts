@@ -1,6 +1,6 @@
-import { entryStateProblem, storedSnapshotSchema } from '../../../shared/schemas/book-export.js';
-import type { EntryType } from '../../../shared/schemas/history.js';
-import { readStoredSnapshot, type StoredSnapshot } from '../ledger/entry-snapshot.js';
+import { entryStateProblem, storedSnapshotSchema } from '../../../../shared/schemas/book-export.js';
+import type { EntryType } from '../../../../shared/schemas/history.js';
+import { readStoredSnapshot, type StoredSnapshot } from './entry-snapshot.js';
 
 /**
  * An entry's editable state as the change engine works on it (docs/ledger.md#history-and-undo):

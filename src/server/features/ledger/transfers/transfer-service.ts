@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx } from '../../db/connect.js';
-import { centsFromDb } from '../../db/cents.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import { centsToUnits, unitsToCents } from '../../../shared/money.js';
-import type { Account } from '../../../shared/schemas/account.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import { centsFromDb } from '../../../db/cents.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { centsToUnits, unitsToCents } from '../../../../shared/money.js';
+import type { Account } from '../../../../shared/schemas/account.js';
 import {
   DIFFERENT_ACCOUNTS,
   sameAccounts,
@@ -12,16 +12,16 @@ import {
   type DeleteTransferInput,
   type Transfer,
   type UpdateTransferInput,
-} from '../../../shared/schemas/transfer.js';
-import { findAccount } from '../accounts/account-repository.js';
-import { toAccount } from '../accounts/account-service.js';
-import { bookToday, findTransferEntries } from '../ledger/entry-change-repository.js';
-import type { EntryRow } from '../ledger/ledger-repository.js';
-import { applyChange, type AppliedChange } from '../entries/change-engine.js';
-import { inTransaction } from '../../db/in-transaction.js';
-import { lockEntryStates, type LockedEntry } from '../entries/entry-locks.js';
-import type { EntryState } from '../entries/entry-state.js';
-import type { Actor } from '../../lib/actor.js';
+} from '../../../../shared/schemas/transfer.js';
+import { findAccount } from '../../accounts/index.js';
+import { toAccount } from '../../accounts/index.js';
+import { bookToday, findTransferEntries } from '../changes/change-repository.js';
+import type { EntryRow } from '../entries/entry-repository.js';
+import { applyChange, type AppliedChange } from '../changes/change-engine.js';
+import { inTransaction } from '../../../db/in-transaction.js';
+import { lockEntryStates, type LockedEntry } from '../changes/entry-locks.js';
+import type { EntryState } from '../changes/entry-state.js';
+import type { Actor } from '../../../lib/actor.js';
 
 /**
  * Transfers (docs/ledger.md#transfers): two legs sharing a transfer_id, a transfer_out on the

@@ -1,19 +1,19 @@
-import type { Db } from '../../db/connect.js';
-import type { EntryType } from '../../db/schema.js';
-import { notFound } from '../../lib/app-error.js';
-import { findAccount } from '../accounts/account-repository.js';
-import { findCategory } from '../categories/category-repository.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import { unitsToCents } from '../../../shared/money.js';
-import { EXPENSE_PAGE_DEFAULT, PAYEE_SUGGESTIONS_MAX } from '../../../shared/limits.js';
-import { TRANSACTIONS_PAGE_DEFAULT, type Transaction } from '../../../shared/schemas/ledger.js';
+import type { Db } from '../../../db/connect.js';
+import type { EntryType } from '../../../db/schema.js';
+import { notFound } from '../../../lib/app-error.js';
+import { findAccount } from '../../accounts/index.js';
+import { findCategory } from '../../categories/index.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import { unitsToCents } from '../../../../shared/money.js';
+import { EXPENSE_PAGE_DEFAULT, PAYEE_SUGGESTIONS_MAX } from '../../../../shared/limits.js';
+import { TRANSACTIONS_PAGE_DEFAULT, type Transaction } from '../../../../shared/schemas/ledger.js';
 import type {
   ExpensePageInput,
   PayeeSuggestion,
   SearchTransactionsInput,
   TransactionSort,
-} from '../../../shared/schemas/ledger-query.js';
-import { decodeCursor, encodeCursor } from './ledger-cursor.js';
+} from '../../../../shared/schemas/ledger-query.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import {
   categoriesMatchingWords,
   entriesSplitInto,
@@ -21,8 +21,8 @@ import {
   findTags,
   searchEntries,
   type EntrySearch,
-} from './ledger-search-repository.js';
-import { toTransactions } from './ledger-service.js';
+} from './search-repository.js';
+import { toTransactions } from '../entries/transaction-view.js';
 
 // The ledger's lists (docs/ledger.md#search-filters-sorts-and-cursors): GET /api/transactions
 // with search, filters and sorts, the expenses lists, payee suggestions and tags.

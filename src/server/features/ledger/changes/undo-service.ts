@@ -1,14 +1,14 @@
-import type { DbOrTx } from '../../db/connect.js';
-import { AppError } from '../../lib/app-error.js';
-import { MESSAGES } from '../../../shared/errors.js';
-import type { Account } from '../../../shared/schemas/account.js';
-import { toAccount } from '../accounts/account-service.js';
-import { historyOfChange, latestChangeOf, lockChange } from '../ledger/entry-change-repository.js';
-import { applyChange } from '../entries/change-engine.js';
-import { inTransaction } from '../../db/in-transaction.js';
-import { lockEntryStates } from '../entries/entry-locks.js';
-import { fromStoredSnapshot } from '../entries/entry-state.js';
-import type { Actor } from '../../lib/actor.js';
+import type { DbOrTx } from '../../../db/connect.js';
+import { AppError } from '../../../lib/app-error.js';
+import { MESSAGES } from '../../../../shared/errors.js';
+import type { Account } from '../../../../shared/schemas/account.js';
+import { toAccount } from '../../accounts/index.js';
+import { historyOfChange, latestChangeOf, lockChange } from './change-repository.js';
+import { applyChange } from './change-engine.js';
+import { inTransaction } from '../../../db/in-transaction.js';
+import { lockEntryStates } from './entry-locks.js';
+import { fromStoredSnapshot } from './entry-state.js';
+import type { Actor } from '../../../lib/actor.js';
 
 const UNREADABLE = 'the saved state of an entry of this change is not one the ledger allows';
 

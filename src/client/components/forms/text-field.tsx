@@ -1,0 +1,52 @@
+import type { InputHTMLAttributes } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Input, Textarea } from '../ui/input.js';
+import { Label } from '../ui/label.js';
+import { FieldError } from './field-error.js';
+
+type Shown = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'placeholder' | 'maxLength' | 'autoFocus' | 'autoComplete' | 'required' | 'list'
+>;
+
+/**
+ * A labelled text field of a form (a textarea with `multiline`). With `showsError` its message
+ * stands under it, and the field points to it (aria-invalid, aria-describedby) while it has one.
+ */
+export function TextField<Values extends FieldValues>(
+  props: Shown & {
+    form: UseFormReturn<Values, unknown, unknown>;
+    name: Path<Values>;
+    id: string;
+    label: string;
+    multiline?: boolean;
+    showsError?: boolean;
+    /** A hint under the field, which it is described by. */
+    hint?: string;
+    className?: string;
+  },
+) {
+  const { form, name, id, label, multiline, showsError, hint, ...shown } = props;
+  const error = showsError ? form.formState.errors[name]?.message : undefined;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const field = {
+    id,
+    ...shown,
+    ...form.register(name),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : hint ? hintId : undefined,
+  };
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      {multiline ? <Textarea {...field} /> : <Input {...field} />}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {showsError && <FieldError id={errorId} message={error as string | undefined} />}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+// What the rest of the server may use of the ledger feature: its public entry. Anything else in
+// this folder is its own (docs/architecture.md#public-entries).
+export { bookToday } from './changes/change-repository.js';
+export { entrySnapshotSql } from './changes/entry-snapshot-repository.js';
+export { CREATED_FIELDS } from './changes/entry-snapshot.js';
+export { moveMoney } from './entries/movement-service.js';
+export { recategorizeEntries } from './changes/recategorize-repository.js';
