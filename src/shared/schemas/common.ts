@@ -7,26 +7,29 @@ const UUID_PATTERN =
   /^\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\s*$/;
 
 /**
- * The kinds of things an id in an input can name. An entry is a row of the ledger (the API
- * calls it a transaction); a change is one action recorded in an entry's history.
+ * The kinds of things an id in an input can name, each with the label its messages use and the
+ * example the document shows. The one declaration of them: the kinds list, the type and the id
+ * schemas below all come from it. An entry is a row of the ledger (the API calls it a
+ * transaction); a change is one action recorded in an entry's history.
  */
-export const RESOURCE_KINDS = [
-  'account',
-  'category',
-  'categoryGroup',
-  'entry',
-  'transfer',
-  'change',
-  'importBatch',
-  'rule',
-] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+const RESOURCE_IDS = {
+  account: { label: 'Account', example: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11' },
+  category: { label: 'Category', example: '3b1f9a52-7c4d-4e8f-9a61-0d2c5e7b8f14' },
+  categoryGroup: { label: 'Category group', example: '6a2e4c81-9b3d-4f7a-8c52-1e9d0b4a7c36' },
+  entry: { label: 'Transaction', example: 'c4e8a1d7-2f5b-4c9e-b3a6-7d1e0f8b2a59' },
+  transfer: { label: 'Transfer', example: 'e7b3c9f1-4a2d-4e6b-8f15-9c0a3d7e1b42' },
+  change: { label: 'Change', example: 'f1d6b8e2-5c3a-4b7f-9e24-8a0c6d2f4e13' },
+  importBatch: { label: 'Import', example: 'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e13' },
+  rule: { label: 'Rule', example: 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24' },
+} as const;
+export type ResourceKind = keyof typeof RESOURCE_IDS;
+export const RESOURCE_KINDS = Object.keys(RESOURCE_IDS) as ResourceKind[];
 
 /**
  * Meta for an id field: which kind of resource it names, published in the OpenAPI document as
  * `x-resource`. The tests read it to plant real ids of each kind (docs/architecture.md#procedures).
  */
-export function resourceMeta(kind: ResourceKind): { 'x-resource': ResourceKind } {
+function resourceMeta(kind: ResourceKind): { 'x-resource': ResourceKind } {
   return { 'x-resource': kind };
 }
 
@@ -35,7 +38,8 @@ export function resourceMeta(kind: ResourceKind): { 'x-resource': ResourceKind }
  * one says "<Label> ID is required", a malformed one "<Label> ID must be a UUID" (a 400); a
  * well-formed one the caller may not see is a 404 later.
  */
-export function idSchema(kind: ResourceKind, label: string, example: string) {
+function idSchema(kind: ResourceKind) {
+  const { label, example } = RESOURCE_IDS[kind];
   const required = `${label} ID is required`;
   const malformed = `${label} ID must be a UUID`;
   return z
@@ -50,39 +54,15 @@ export function idSchema(kind: ResourceKind, label: string, example: string) {
 }
 
 /** An account id. Malformed ids are a 400, unknown ones a 404 later. */
-export const accountIdSchema = idSchema(
-  'account',
-  'Account',
-  '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11',
-);
-export const categoryIdSchema = idSchema(
-  'category',
-  'Category',
-  '3b1f9a52-7c4d-4e8f-9a61-0d2c5e7b8f14',
-);
-export const categoryGroupIdSchema = idSchema(
-  'categoryGroup',
-  'Category group',
-  '6a2e4c81-9b3d-4f7a-8c52-1e9d0b4a7c36',
-);
+export const accountIdSchema = idSchema('account');
+export const categoryIdSchema = idSchema('category');
+export const categoryGroupIdSchema = idSchema('categoryGroup');
 /** An entry of the ledger; the API calls it a transaction. */
-export const entryIdSchema = idSchema(
-  'entry',
-  'Transaction',
-  'c4e8a1d7-2f5b-4c9e-b3a6-7d1e0f8b2a59',
-);
-export const transferIdSchema = idSchema(
-  'transfer',
-  'Transfer',
-  'e7b3c9f1-4a2d-4e6b-8f15-9c0a3d7e1b42',
-);
-export const changeIdSchema = idSchema('change', 'Change', 'f1d6b8e2-5c3a-4b7f-9e24-8a0c6d2f4e13');
-export const importBatchIdSchema = idSchema(
-  'importBatch',
-  'Import',
-  'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e13',
-);
-export const ruleIdSchema = idSchema('rule', 'Rule', 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24');
+export const entryIdSchema = idSchema('entry');
+export const transferIdSchema = idSchema('transfer');
+export const changeIdSchema = idSchema('change');
+export const importBatchIdSchema = idSchema('importBatch');
+export const ruleIdSchema = idSchema('rule');
 
 /**
  * PostgreSQL text cannot hold NUL; refusing it in the input keeps it a clear 400, not a driver
