@@ -5,8 +5,8 @@ import { Spinner } from '../ui/spinner.js';
 /** A form's submit button: disabled while its submission runs, with a spinner that says so. */
 export function SubmitButton(props: {
   pending: boolean;
-  /** What the spinner tells a screen reader ("Saving", "Processing"...). */
-  pendingLabel: string;
+  /** What the spinner tells a screen reader ("Saving", "Processing"...); no spinner without. */
+  pendingLabel?: string;
   disabled?: boolean;
   className?: string;
   size?: 'sm';
@@ -19,7 +19,9 @@ export function SubmitButton(props: {
       className={props.className ?? 'w-full'}
       disabled={props.pending || props.disabled}
     >
-      {props.pending && <Spinner className="h-4 w-4" label={props.pendingLabel} />}
+      {props.pending && props.pendingLabel && (
+        <Spinner className="h-4 w-4" label={props.pendingLabel} />
+      )}
       {props.children}
     </Button>
   );

@@ -21,19 +21,21 @@ export function TextField<Values extends FieldValues>(
     label: string;
     multiline?: boolean;
     showsError?: boolean;
+    /** Its message goes once it is edited (it comes back on the next submit if still wrong). */
+    clearsErrorOnEdit?: boolean;
     /** A hint under the field, which it is described by. */
     hint?: string;
     className?: string;
   },
 ) {
-  const { form, name, id, label, multiline, showsError, hint, ...shown } = props;
+  const { form, name, id, label, multiline, showsError, clearsErrorOnEdit, hint, ...shown } = props;
   const error = showsError ? form.formState.errors[name]?.message : undefined;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const field = {
     id,
     ...shown,
-    ...form.register(name),
+    ...form.register(name, clearsErrorOnEdit ? { onChange: () => form.clearErrors(name) } : {}),
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : hint ? hintId : undefined,
   };

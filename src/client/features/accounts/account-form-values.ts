@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   DEFAULT_ACCOUNT_COLOR,
   DEFAULT_ACCOUNT_ICON,
@@ -41,16 +42,29 @@ export type AccountFormCheck =
   { ok: true; fields: AccountFields } | { ok: false; message: string; errors: AccountFieldErrors };
 
 /**
+ * The form's check: the shared account schema (the server's words) over what was typed, the
+ * description and colour trimmed first.
+ */
+export const accountFormSchema = z
+  .object({ title: z.string(), description: z.string(), icon: z.string(), color: z.string() })
+  .transform((values) => ({
+    ...values,
+    description: values.description.trim(),
+    color: values.color.trim(),
+  }))
+  // The typed strings meet the schema's optional ones: a string is what it takes anyway.
+  .pipe(accountFieldsSchema as z.ZodType<AccountFields, AccountFormValues>);
+
+/** The toast of a refused account form: the title's problem, else a general one. */
+export const accountFormToast = (titleProblem: string | undefined) =>
+  titleProblem ?? 'Invalid account data';
+
+/**
  * The fields to send, or what is wrong: each field's own message (the server's words, from the
  * shared schema), and the toast's message (the title's, else "Invalid account data").
  */
 export function checkAccountForm(values: AccountFormValues): AccountFormCheck {
-  const result = accountFieldsSchema.safeParse({
-    title: values.title,
-    description: values.description.trim(),
-    icon: values.icon,
-    color: values.color.trim(),
-  });
+  const result = accountFormSchema.safeParse(values);
   if (result.success) return { ok: true, fields: result.data };
   const errors: AccountFieldErrors = {};
   for (const issue of result.error.issues) {
@@ -62,7 +76,7 @@ export function checkAccountForm(values: AccountFormValues): AccountFormCheck {
       errors[field] = issue.message;
     }
   }
-  return { ok: false, message: errors.title ?? 'Invalid account data', errors };
+  return { ok: false, message: accountFormToast(errors.title), errors };
 }
 
 /** The colour's own problem while it is typed, or null for a colour like #10b981. */

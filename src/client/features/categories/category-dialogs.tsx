@@ -1,23 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   CATEGORY_ICONS,
   DEFAULT_CATEGORY_COLOR,
   DEFAULT_CATEGORY_ICON,
+  categoryGroupNameSchema,
+  categoryNameSchema,
   type Category,
   type CategoryGroup,
   type CategoryIcon as IconName,
 } from '../../../shared/schemas/category.js';
 import { CATEGORY_GROUP_NAME_MAX, CATEGORY_NAME_MAX } from '../../../shared/limits.js';
-import { FieldError } from '../../components/forms/field-error.js';
+import { FormSelect } from '../../components/forms/form-select.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { TextField } from '../../components/forms/text-field.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Dialog } from '../../components/overlays/dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { screenToast, showFailure } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
 import {
   useCreateCategory,
   useCreateGroup,
@@ -26,12 +30,18 @@ import {
   useUpdateGroup,
 } from './api.js';
 import { CategoryIcon } from './category-icon.js';
-import { SelectField } from '../../components/forms/select-field.js';
 
 const ICON_OPTIONS = CATEGORY_ICONS.map((icon) => ({
   value: icon,
   label: icon.replace(/-\d+$/, '').replaceAll('-', ' '),
 }));
+
+/** The shared name check (trimmed, "Name is required"); icon and colour come from pickers. */
+const categoryFormSchema = z.object({
+  name: categoryNameSchema,
+  icon: z.string(),
+  color: z.string(),
+});
 
 /** Create a category in a group, or edit one: name, icon and colour. */
 export function CategoryDialog(props: {
@@ -42,47 +52,41 @@ export function CategoryDialog(props: {
 }) {
   const id = useId();
   const { category } = props;
-  const [name, setName] = useState(category?.name ?? '');
-  const [icon, setIcon] = useState<string>(category?.icon ?? DEFAULT_CATEGORY_ICON);
-  const [color, setColor] = useState(category?.color ?? DEFAULT_CATEGORY_COLOR);
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateCategory();
   const update = useUpdateCategory();
-  const submission = useSubmission();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setProblem('Name is required');
-    setProblem(null);
-    try {
-      if (category) {
-        const changes = {
-          ...(trimmed !== category.name ? { name: trimmed } : {}),
-          ...(icon !== category.icon ? { icon: icon as IconName } : {}),
-          ...(color !== category.color ? { color } : {}),
+  const { form, submit, pending } = useAppForm({
+    check: { schema: categoryFormSchema },
+    defaultValues: {
+      name: category?.name ?? '',
+      icon: category?.icon ?? DEFAULT_CATEGORY_ICON,
+      color: category?.color ?? DEFAULT_CATEGORY_COLOR,
+    },
+    request: ({ name, icon, color }) => {
+      if (!category) {
+        const input = { groupId: props.group.id, name, icon: icon as IconName, color };
+        return {
+          payload: input,
+          send: (key) => create.mutateAsync({ ...input, idempotencyKey: key }),
         };
-        if (Object.keys(changes).length === 0) {
-          screenToast.info('No changes to update.');
-          return;
-        }
-        await update.mutateAsync({ id: category.id, ...changes });
-        toast.success('Category updated');
-      } else {
-        const input = { groupId: props.group.id, name: trimmed, icon: icon as IconName, color };
-        const done = await submission.run(input, (idempotencyKey) =>
-          create.mutateAsync({ ...input, idempotencyKey }),
-        );
-        if (!done) return;
-        toast.success('Category created');
       }
-      props.onOpenChange(false);
-    } catch (error) {
-      showFailure(error, category ? 'Failed to update category' : 'Failed to create category');
-    }
-  }
+      const changes = {
+        ...(name !== category.name ? { name } : {}),
+        ...(icon !== category.icon ? { icon: icon as IconName } : {}),
+        ...(color !== category.color ? { color } : {}),
+      };
+      if (Object.keys(changes).length === 0) return { unchanged: true };
+      const input = { id: category.id, ...changes };
+      return {
+        payload: input,
+        send: (key) => update.mutateAsync({ ...input, idempotencyKey: key }),
+      };
+    },
+    success: category ? 'Category updated' : 'Category created',
+    failure: category ? 'Failed to update category' : 'Failed to create category',
+    onDone: () => props.onOpenChange(false),
+  });
+  const [icon, color] = form.watch(['icon', 'color']);
 
-  const pending = submission.pending || update.isPending;
   return (
     <Dialog
       open={props.open}
@@ -91,19 +95,15 @@ export function CategoryDialog(props: {
       description={`In ${props.group.name}.`}
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input
-            id={`${id}-name`}
-            autoFocus
-            maxLength={CATEGORY_NAME_MAX}
-            value={name}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-problem`}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <FieldError id={`${id}-problem`} message={problem} />
-        </div>
+        <TextField
+          form={form}
+          name="name"
+          id={`${id}-name`}
+          label="Name"
+          autoFocus
+          maxLength={CATEGORY_NAME_MAX}
+          showsError
+        />
         <div className="flex items-end gap-3">
           <div className="flex-1 space-y-2">
             <Label htmlFor={`${id}-icon`}>Icon</Label>
@@ -112,7 +112,7 @@ export function CategoryDialog(props: {
               ariaLabel="Icon"
               placeholder="Icon"
               value={icon}
-              onValueChange={setIcon}
+              onValueChange={(value) => form.setValue('icon', value)}
               options={ICON_OPTIONS}
             />
           </div>
@@ -124,18 +124,21 @@ export function CategoryDialog(props: {
             id={`${id}-color`}
             type="color"
             className="h-10 w-20 p-1"
-            value={color}
-            onChange={(event) => setColor(event.target.value)}
+            {...form.register('color')}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending && <Spinner className="h-4 w-4" label="Saving" />}
+        <SubmitButton pending={pending} pendingLabel="Saving">
           {category ? 'Save category' : 'Add category'}
-        </Button>
+        </SubmitButton>
       </form>
     </Dialog>
   );
 }
+
+const KIND_OPTIONS = [
+  { value: 'spending', label: 'Spending' },
+  { value: 'income', label: 'Income' },
+];
 
 /** Create a group (name and kind), or rename one. */
 export function GroupDialog(props: {
@@ -145,41 +148,33 @@ export function GroupDialog(props: {
 }) {
   const id = useId();
   const { group } = props;
-  const [name, setName] = useState(group?.name ?? '');
-  const [kind, setKind] = useState<'spending' | 'income'>(group?.kind ?? 'spending');
-  const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateGroup();
   const update = useUpdateGroup();
-  const submission = useSubmission();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setProblem('Name is required');
-    setProblem(null);
-    try {
-      if (group) {
-        if (trimmed === group.name) {
-          screenToast.info('No changes to update.');
-          return;
-        }
-        await update.mutateAsync({ id: group.id, name: trimmed });
-        toast.success('Group renamed');
-      } else {
-        const input = { name: trimmed, kind };
-        const done = await submission.run(input, (idempotencyKey) =>
-          create.mutateAsync({ ...input, idempotencyKey }),
-        );
-        if (!done) return;
-        toast.success('Group created');
+  const { form, submit, pending } = useAppForm({
+    check: {
+      schema: z.object({ name: categoryGroupNameSchema, kind: z.enum(['spending', 'income']) }),
+    },
+    defaultValues: { name: group?.name ?? '', kind: group?.kind ?? 'spending' },
+    request: ({ name, kind }) => {
+      if (!group) {
+        const input = { name, kind };
+        return {
+          payload: input,
+          send: (key) => create.mutateAsync({ ...input, idempotencyKey: key }),
+        };
       }
-      props.onOpenChange(false);
-    } catch (error) {
-      showFailure(error, group ? 'Failed to rename group' : 'Failed to create group');
-    }
-  }
+      if (name === group.name) return { unchanged: true };
+      const input = { id: group.id, name };
+      return {
+        payload: input,
+        send: (key) => update.mutateAsync({ ...input, idempotencyKey: key }),
+      };
+    },
+    success: group ? 'Group renamed' : 'Group created',
+    failure: group ? 'Failed to rename group' : 'Failed to create group',
+    onDone: () => props.onOpenChange(false),
+  });
 
-  const pending = submission.pending || update.isPending;
   return (
     <Dialog
       open={props.open}
@@ -187,39 +182,28 @@ export function GroupDialog(props: {
       title={group ? 'Rename group' : 'New group'}
     >
       <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input
-            id={`${id}-name`}
-            autoFocus
-            maxLength={CATEGORY_GROUP_NAME_MAX}
-            value={name}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-problem`}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <FieldError id={`${id}-problem`} message={problem} />
-        </div>
+        <TextField
+          form={form}
+          name="name"
+          id={`${id}-name`}
+          label="Name"
+          autoFocus
+          maxLength={CATEGORY_GROUP_NAME_MAX}
+          showsError
+        />
         {!group && (
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-kind`}>Kind</Label>
-            <Select
-              id={`${id}-kind`}
-              ariaLabel="Kind"
-              placeholder="Kind"
-              value={kind}
-              onValueChange={(value) => setKind(value as 'spending' | 'income')}
-              options={[
-                { value: 'spending', label: 'Spending' },
-                { value: 'income', label: 'Income' },
-              ]}
-            />
-          </div>
+          <FormSelect
+            form={form}
+            name="kind"
+            id={`${id}-kind`}
+            label="Kind"
+            placeholder="Kind"
+            options={KIND_OPTIONS}
+          />
         )}
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending && <Spinner className="h-4 w-4" label="Saving" />}
+        <SubmitButton pending={pending} pendingLabel="Saving">
           {group ? 'Rename group' : 'Add group'}
-        </Button>
+        </SubmitButton>
       </form>
     </Dialog>
   );
@@ -235,7 +219,6 @@ export function DeleteCategoryDialog(props: {
   groups: CategoryGroup[];
 }) {
   const id = useId();
-  const [target, setTarget] = useState(UNCATEGORISED);
   const remove = useDeleteCategory();
   const options = [
     { value: UNCATEGORISED, label: 'Leave them uncategorised' },
@@ -245,24 +228,25 @@ export function DeleteCategoryDialog(props: {
         .map((other) => ({ value: other.id, label: `${group.name}: ${other.name}` })),
     ),
   ];
-
-  async function confirm() {
-    try {
-      const answer = await remove.mutateAsync({
-        id: props.category.id,
-        ...(target ? { reassignTo: target } : {}),
-      });
-      const moved = answer.moved;
+  const { form, submit, pending } = useAppForm({
+    check: { schema: z.object({ target: z.string() }) },
+    defaultValues: { target: UNCATEGORISED },
+    request: ({ target }) => {
+      const input = { id: props.category.id, ...(target ? { reassignTo: target } : {}) };
+      return {
+        payload: input,
+        send: (key) => remove.mutateAsync({ ...input, idempotencyKey: key }),
+      };
+    },
+    success: ({ moved }) =>
       toast.success(
         moved > 0
           ? `Category deleted; ${moved} ${moved === 1 ? 'entry' : 'entries'} moved`
           : 'Category deleted',
-      );
-      props.onOpenChange(false);
-    } catch (error) {
-      showFailure(error, 'Failed to delete category');
-    }
-  }
+      ),
+    failure: 'Failed to delete category',
+    onDone: () => props.onOpenChange(false),
+  });
 
   return (
     <Dialog
@@ -272,20 +256,20 @@ export function DeleteCategoryDialog(props: {
       description="Its transactions and split lines keep their amounts; choose where they go."
     >
       <div className="space-y-4">
-        <SelectField
+        <FormSelect
+          form={form}
+          name="target"
           id={`${id}-target`}
           label="Move its transactions to"
           placeholder="Leave them uncategorised"
-          value={target}
-          onValueChange={setTarget}
           options={options}
         />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => props.onOpenChange(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
-            {remove.isPending && <Spinner className="h-4 w-4" label="Deleting" />}
+          <Button variant="destructive" disabled={pending} onClick={() => void submit()}>
+            {pending && <Spinner className="h-4 w-4" label="Deleting" />}
             Delete category
           </Button>
         </div>

@@ -1,19 +1,41 @@
-import { useId, useState, type FormEvent } from 'react';
-import { RULE_NAME_MAX } from '../../../shared/limits.js';
-import type { RulePrefill } from '../../../shared/rule-prefill.js';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import type { RulePrefill } from '../../../shared/rule-prefill.js';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { failureToast, serverMessage } from '../../lib/api-error.js';
-import { useSubmission } from '../../lib/use-submission.js';
-import { useSaveRule, useTestRule, type RuleInput } from './api.js';
+import { useSaveRule, useTestRule } from './api.js';
 import { useCategoryGroups } from '../../lib/categories.js';
 import { CategorySelect } from '../../components/widgets/category-select.js';
+import { ruleDraft, ruleFormSchema, ruleFormValues } from './rule-form-values.js';
 
 const selectClass = 'h-10 w-full rounded-md border border-border bg-background px-2 text-sm';
 
-const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+/** One labelled input of the rule's grid (tighter than the forms' TextField). */
+function GridInput<Values extends FieldValues>(props: {
+  form: UseFormReturn<Values, unknown, unknown>;
+  name: Path<Values>;
+  id: string;
+  label: string;
+  type?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type={props.type ?? 'text'}
+        autoFocus={props.autoFocus}
+        {...props.form.register(props.name)}
+      />
+    </div>
+  );
+}
 
 /**
  * A new rule: a text condition and an amount range, and what it sets. "Test" shows what it
@@ -22,109 +44,61 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(tex
  */
 export function RuleForm(props: { prefill?: RulePrefill }) {
   const id = useId();
-  const prefill = props.prefill ?? {};
-  const [name, setName] = useState(prefill.ruleText?.slice(0, RULE_NAME_MAX) ?? '');
-  const [field, setField] = useState<'description' | 'payee' | 'either'>(
-    prefill.ruleField ?? 'description',
-  );
-  const [operator, setOperator] = useState<'contains' | 'equals' | 'matches'>('contains');
-  const [value, setValue] = useState(prefill.ruleText ?? '');
-  const [amountMin, setAmountMin] = useState('');
-  const [amountMax, setAmountMax] = useState('');
-  const [categoryId, setCategoryId] = useState(prefill.ruleCategoryId ?? '');
-  const [payee, setPayee] = useState('');
-  const [tags, setTags] = useState('');
-  const [description, setDescription] = useState('');
   const [tested, setTested] = useState<string | null>(null);
   const groups = useCategoryGroups().data ?? [];
   const save = useSaveRule();
   const test = useTestRule();
-  const submission = useSubmission();
-
-  const draft = (): RuleInput => ({
-    name,
-    match: value.trim() ? { field, operator, value } : null,
-    amountMin: optionalNumber(amountMin),
-    amountMax: optionalNumber(amountMax),
-    set: {
-      categoryId: categoryId || null,
-      payee: payee || null,
-      tags: tags.trim()
-        ? tags
-            .split(',')
-            .map((tag) => tag.trim())
-            .filter(Boolean)
-        : null,
-      description: description || null,
+  const { form, submit, pending } = useAppForm({
+    check: { schema: ruleFormSchema },
+    defaultValues: ruleFormValues(props.prefill ?? {}),
+    request: (input) => ({
+      payload: input,
+      send: (key) => save.mutateAsync({ ...input, idempotencyKey: key }),
+    }),
+    success: 'Rule added',
+    failure: 'Failed to add the rule',
+    // A lasting toast, as the rules screen has always had.
+    onFailure: (error) => {
+      const { message, description } = failureToast(error, 'Failed to add the rule');
+      toast.error(message, { description });
+    },
+    // The condition and its category go; the rest stays for a similar next rule.
+    onDone: () => {
+      for (const field of ['name', 'value', 'categoryId'] as const) form.setValue(field, '');
+      setTested(null);
     },
   });
 
   async function onTest() {
     try {
-      const result = await test.mutateAsync(draft());
+      const result = await test.mutateAsync(ruleDraft(form.getValues()));
       setTested(`Matches ${result.matched} of your latest ${result.scanned} entries.`);
     } catch (error) {
       setTested(serverMessage(error, 'The rule could not be tested'));
     }
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = draft();
-    try {
-      const done = await submission.run(input, (idempotencyKey) =>
-        save.mutateAsync({ ...input, idempotencyKey }),
-      );
-      if (!done) return;
-      toast.success('Rule added');
-      setName('');
-      setValue('');
-      setCategoryId('');
-      setTested(null);
-    } catch (error) {
-      const { message, description: detail } = failureToast(error, 'Failed to add the rule');
-      toast.error(message, { description: detail });
-    }
-  }
-
-  const text = (
-    key: string,
-    label: string,
-    state: string,
-    set: (v: string) => void,
-    type = 'text',
-  ) => (
-    <div className="space-y-1">
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      <Input id={`${id}-${key}`} type={type} value={state} onChange={(e) => set(e.target.value)} />
-    </div>
-  );
-
+  const field = (name: Path<ReturnType<typeof ruleFormValues>>) => ({
+    form,
+    name,
+    id: `${id}-${name}`,
+  });
   return (
     <form
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void submit(event)}
       className="space-y-4 rounded-xl border border-border p-4"
     >
       <h2 className="text-lg font-semibold">Add a rule</h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-name`}>Name</Label>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            // Arriving from "Create rule", the prefilled form is where the person goes next.
-            autoFocus={prefill.ruleText !== undefined}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
+        <GridInput
+          {...field('name')}
+          label="Name"
+          // Arriving from "Create rule", the prefilled form is where the person goes next.
+          autoFocus={props.prefill?.ruleText !== undefined}
+        />
         <div className="space-y-1">
           <Label htmlFor={`${id}-field`}>When</Label>
-          <select
-            id={`${id}-field`}
-            className={selectClass}
-            value={field}
-            onChange={(e) => setField(e.target.value as typeof field)}
-          >
+          <select id={`${id}-field`} className={selectClass} {...form.register('field')}>
             <option value="description">Description</option>
             <option value="payee">Payee</option>
             <option value="either">Description or payee</option>
@@ -132,33 +106,28 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
         </div>
         <div className="space-y-1">
           <Label htmlFor={`${id}-operator`}>Test</Label>
-          <select
-            id={`${id}-operator`}
-            className={selectClass}
-            value={operator}
-            onChange={(e) => setOperator(e.target.value as typeof operator)}
-          >
+          <select id={`${id}-operator`} className={selectClass} {...form.register('operator')}>
             <option value="contains">contains</option>
             <option value="equals">equals</option>
             <option value="matches">matches (regular expression)</option>
           </select>
         </div>
-        {text('value', 'Text', value, setValue)}
-        {text('min', 'Amount from', amountMin, setAmountMin, 'number')}
-        {text('max', 'Amount up to', amountMax, setAmountMax, 'number')}
+        <GridInput {...field('value')} label="Text" />
+        <GridInput {...field('amountMin')} id={`${id}-min`} label="Amount from" type="number" />
+        <GridInput {...field('amountMax')} id={`${id}-max`} label="Amount up to" type="number" />
         <div className="space-y-1">
           <Label htmlFor={`${id}-category`}>Set category</Label>
           <CategorySelect
             id={`${id}-category`}
-            value={categoryId}
-            onChange={setCategoryId}
+            value={form.watch('categoryId')}
+            onChange={(value) => form.setValue('categoryId', value)}
             groups={groups}
             emptyOption={{ value: '', label: 'No change' }}
           />
         </div>
-        {text('payee', 'Set payee', payee, setPayee)}
-        {text('tags', 'Set tags (comma-separated)', tags, setTags)}
-        {text('description', 'Set description', description, setDescription)}
+        <GridInput {...field('payee')} label="Set payee" />
+        <GridInput {...field('tags')} label="Set tags (comma-separated)" />
+        <GridInput {...field('description')} label="Set description" />
       </div>
       {tested && (
         <p role="status" className="text-sm">
@@ -169,9 +138,9 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
         <Button variant="outline" onClick={() => void onTest()} disabled={test.isPending}>
           Test
         </Button>
-        <Button type="submit" disabled={submission.pending || name.trim() === ''}>
+        <SubmitButton pending={pending} className="" disabled={form.watch('name').trim() === ''}>
           Add rule
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,20 +1,30 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import type { UpdateEntryInput } from '../../../shared/schemas/entry.js';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
 import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import { isCalendarDate } from '../../../shared/dates.js';
-import { AMOUNT_INPUT_PATTERN, parseAmount } from '../../../shared/validation.js';
+import { AMOUNT_INPUT_PATTERN } from '../../../shared/validation.js';
+import { amountText } from '../../components/forms/amount-text.js';
 import { FieldError } from '../../components/forms/field-error.js';
+import { SubmitButton } from '../../components/forms/submit-button.js';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { screenToast, showFailure } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
 import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
+
+/** The row's check: the amount, then the date, one message at a time. */
+const inlineEditSchema = z.object({
+  description: z.string(),
+  amount: amountText('Please enter a valid amount.', { limitWords: false }),
+  occurredOn: z.string().refine(isCalendarDate, 'Enter the date it happened'),
+  categoryId: z.string(),
+});
 
 /**
  * A row turned into a small form (`e`, or its Edit button): description, amount, date and
@@ -29,53 +39,50 @@ export function InlineEditRow(props: {
   const { entry } = props;
   const id = useId();
   const split = entry.splits.length > 0;
-  const [description, setDescription] = useState(entry.description);
-  const [amountText, setAmountText] = useState(String(entry.amount));
-  const [occurredOn, setOccurredOn] = useState(entry.occurredOn);
-  const [categoryId, setCategoryId] = useState(entry.categoryId ?? UNCATEGORISED);
-  const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateEntry();
   const undo = useUndo();
-  const submission = useSubmission();
   const ruleOffer = useRuleOffer();
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const amount = parseAmount(amountText);
-    if (amount === null) return setProblem('Please enter a valid amount.');
-    if (!isCalendarDate(occurredOn)) return setProblem('Enter the date it happened');
-    setProblem(null);
-    const fields: Omit<UpdateEntryInput, 'id'> = {};
-    if (description.trim() !== entry.description) fields.description = description.trim();
-    if (!split && amount !== entry.amount) fields.amount = amount;
-    if (occurredOn !== entry.occurredOn) fields.occurredOn = occurredOn;
-    const category = categoryId === UNCATEGORISED ? null : categoryId;
-    if (!split && category !== entry.categoryId) fields.categoryId = category;
-    if (Object.keys(fields).length === 0) {
-      screenToast.info('No changes to update.');
-      props.onClose(false);
-      return;
-    }
-    const input = { id: entry.id, expectedVersion: entry.version, ...fields };
-    try {
-      let changeId = '';
-      const done = await submission.run(input, async (idempotencyKey) => {
-        changeId = (await update.mutateAsync({ ...input, idempotencyKey })).changeId;
-      });
-      if (!done) return;
+  const { form, submit, problem, pending } = useAppForm({
+    check: { schema: inlineEditSchema },
+    defaultValues: {
+      description: entry.description,
+      amount: String(entry.amount),
+      occurredOn: entry.occurredOn,
+      categoryId: entry.categoryId ?? UNCATEGORISED,
+    },
+    request: (checked) => {
+      const fields: Omit<UpdateEntryInput, 'id'> = {};
+      const description = checked.description.trim();
+      if (description !== entry.description) fields.description = description;
+      if (!split && checked.amount !== entry.amount) fields.amount = checked.amount;
+      if (checked.occurredOn !== entry.occurredOn) fields.occurredOn = checked.occurredOn;
+      const category = checked.categoryId === UNCATEGORISED ? null : checked.categoryId;
+      if (!split && category !== entry.categoryId) fields.categoryId = category;
+      if (Object.keys(fields).length === 0) return { unchanged: true };
+      const input = { id: entry.id, expectedVersion: entry.version, ...fields };
+      return {
+        payload: input,
+        send: async (key) => {
+          const { changeId } = await update.mutateAsync({ ...input, idempotencyKey: key });
+          return { changeId, fields };
+        },
+      };
+    },
+    success: ({ changeId, fields }) => {
       // The rule matches the entry's text as saved (an edit may change both at once).
       const saved = { description: fields.description ?? entry.description, payee: entry.payee };
-      const offer = fields.categoryId === undefined ? undefined : ruleOffer(saved, category);
+      const offer =
+        fields.categoryId === undefined ? undefined : ruleOffer(saved, fields.categoryId);
       toastWithUndo('Transaction updated', changeId, undo, offer);
-      props.onClose(true);
-    } catch (error) {
-      showFailure(error, 'Failed to update transaction');
-    }
-  }
+    },
+    failure: 'Failed to update transaction',
+    onDone: () => props.onClose(true),
+    onUnchanged: () => props.onClose(false),
+  });
 
   return (
     <form
-      onSubmit={(event) => void save(event)}
+      onSubmit={(event) => void submit(event)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
@@ -90,41 +97,44 @@ export function InlineEditRow(props: {
         aria-label="Description"
         autoFocus
         maxLength={DESCRIPTION_MAX}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        {...form.register('description')}
       />
-      <Input
-        aria-label="Amount"
-        inputMode="decimal"
-        disabled={split}
-        title={split ? 'A split entry changes its amount with its lines, in the panel' : undefined}
-        value={amountText}
-        onChange={(event) => {
-          if (AMOUNT_INPUT_PATTERN.test(event.target.value)) setAmountText(event.target.value);
-        }}
+      <Controller
+        control={form.control}
+        name="amount"
+        render={({ field: { ref, value, onChange, onBlur } }) => (
+          <Input
+            ref={ref}
+            aria-label="Amount"
+            inputMode="decimal"
+            disabled={split}
+            title={
+              split ? 'A split entry changes its amount with its lines, in the panel' : undefined
+            }
+            value={value}
+            onBlur={onBlur}
+            onChange={(event) => {
+              if (AMOUNT_INPUT_PATTERN.test(event.target.value)) onChange(event.target.value);
+            }}
+          />
+        )}
       />
-      <Input
-        aria-label="Date"
-        type="date"
-        value={occurredOn}
-        onChange={(event) => setOccurredOn(event.target.value)}
-      />
+      <Input aria-label="Date" type="date" {...form.register('occurredOn')} />
       {split ? (
         <p className="self-center text-sm text-muted-foreground">Split</p>
       ) : (
         <CategorySelect
           ariaLabel="Category"
-          value={categoryId}
-          onChange={setCategoryId}
+          value={form.watch('categoryId')}
+          onChange={(value) => form.setValue('categoryId', value)}
           groups={props.groups}
           emptyOption={{ value: UNCATEGORISED, label: 'Uncategorised' }}
         />
       )}
       <div className="flex gap-2">
-        <Button type="submit" size="sm" className="h-10" disabled={submission.pending}>
-          {submission.pending && <Spinner className="h-4 w-4" label="Saving" />}
+        <SubmitButton pending={pending} pendingLabel="Saving" size="sm" className="h-10">
           Save
-        </Button>
+        </SubmitButton>
         <Button variant="outline" size="sm" className="h-10" onClick={() => props.onClose(false)}>
           Cancel
         </Button>
