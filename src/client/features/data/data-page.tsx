@@ -3,10 +3,33 @@ import { Download, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
+import { z } from 'zod';
+import { useAppForm } from '../../components/forms/use-app-form.js';
 import { failureToast } from '../../lib/api-error.js';
-import { useSubmission } from '../../lib/use-submission.js';
 import type { BookExport } from '../../../shared/schemas/book-export.js';
 import { useRestoreBook } from './api.js';
+
+/**
+ * The restore's check: the chosen file read as JSON. What it holds is the server's to judge
+ * (a file with any problem is refused whole, in its words).
+ */
+const restoreSchema = z.object({
+  file: z.custom<File | null>().transform(async (file, context) => {
+    try {
+      const json: unknown = JSON.parse((await file?.text()) ?? '');
+      // A file saved from the API directly still holds the envelope around the book.
+      return (
+        json && typeof json === 'object' && 'success' in json && 'data' in json ? json.data : json
+      ) as BookExport;
+    } catch {
+      context.addIssue({
+        code: 'custom',
+        message: 'This file is not JSON: choose a file made by Full export.',
+      });
+      return z.NEVER;
+    }
+  }),
+});
 
 /**
  * /data: the person's data leaves with them. A CSV of every transaction, the full export as one
@@ -19,10 +42,29 @@ export function DataPage(props: {
   const fileId = useId();
   const statusId = useId();
   const [busy, setBusy] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const restore = useRestoreBook();
-  const submission = useSubmission();
+  const { form, submit, pending } = useAppForm({
+    check: { schema: restoreSchema },
+    defaultValues: { file: null },
+    request: ({ file }) => ({
+      payload: file,
+      send: (key) => restore.mutateAsync({ file, idempotencyKey: key }),
+    }),
+    // The outcome stays on the card, where the file was chosen (role="status").
+    success: ({ accounts, entries }) =>
+      setStatus({ ok: true, text: `Restored ${accounts} accounts and ${entries} entries.` }),
+    failure: 'The restore failed.',
+    onFailure: (error) => {
+      const failure = failureToast(error, 'The restore failed.');
+      setStatus({
+        ok: false,
+        text: failure.description ? `${failure.message} ${failure.description}` : failure.message,
+      });
+    },
+    onInvalid: (problem) => setStatus({ ok: false, text: problem }),
+  });
+  const file = form.watch('file');
 
   const download = async (key: string, run: () => Promise<void>) => {
     setBusy(key);
@@ -32,38 +74,6 @@ export function DataPage(props: {
       toast.error(error instanceof Error ? error.message : 'The download failed.');
     } finally {
       setBusy(null);
-    }
-  };
-
-  const runRestore = async () => {
-    if (!file) return;
-    setStatus(null);
-    let parsed: BookExport;
-    try {
-      const json: unknown = JSON.parse(await file.text());
-      // A file saved from the API directly still holds the envelope around the book.
-      parsed = (
-        json && typeof json === 'object' && 'success' in json && 'data' in json ? json.data : json
-      ) as BookExport;
-    } catch {
-      setStatus({ ok: false, text: 'This file is not JSON: choose a file made by Full export.' });
-      return;
-    }
-    try {
-      await submission.run(parsed, (idempotencyKey) =>
-        restore.mutateAsync({ file: parsed, idempotencyKey }).then(({ accounts, entries }) => {
-          setStatus({
-            ok: true,
-            text: `Restored ${accounts} accounts and ${entries} entries.`,
-          });
-        }),
-      );
-    } catch (error) {
-      const failure = failureToast(error, 'The restore failed.');
-      setStatus({
-        ok: false,
-        text: failure.description ? `${failure.message} ${failure.description}` : failure.message,
-      });
     }
   };
 
@@ -114,13 +124,19 @@ export function DataPage(props: {
             accept="application/json,.json"
             aria-describedby={statusId}
             onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+              form.setValue('file', event.target.files?.[0] ?? null);
               setStatus(null);
             }}
             className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-transparent file:px-3 file:py-2 file:text-sm"
           />
         </div>
-        <Button disabled={!file || submission.pending} onClick={() => void runRestore()}>
+        <Button
+          disabled={!file || pending}
+          onClick={() => {
+            setStatus(null);
+            void submit();
+          }}
+        >
           <Upload className="h-4 w-4" aria-hidden />
           Restore
         </Button>

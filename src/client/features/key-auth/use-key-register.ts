@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { z } from 'zod';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { screenToast } from '../../lib/screen-toast.js';
@@ -9,6 +10,8 @@ import { generateKeyPair, loadKeyPair, saveKeyPair, type StoredKeyPair } from '.
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 const FAILED = 'Registration failed. Please try again.';
+/** The registration's check of the email typed (its form shows the message). */
+export const keyRegisterEmail = z.string().trim().toLowerCase().refine(isValidEmail, INVALID_EMAIL);
 export const CONFIRM_HINT =
   'If this email already had a key, open the link we sent to it to start using this one.';
 
@@ -23,16 +26,10 @@ export const CONFIRM_HINT =
 export function useKeyRegister() {
   const register = useRegisterKey();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function submit(typed: string) {
-    const email = typed.trim().toLowerCase();
-    if (!isValidEmail(email)) {
-      setError(INVALID_EMAIL);
-      return;
-    }
-    setError(null);
+  /** Registers a new key for `email`, checked by keyRegisterEmail. */
+  async function submit(email: string) {
     setPending(true);
     try {
       let existing: StoredKeyPair | undefined;
@@ -73,5 +70,5 @@ export function useKeyRegister() {
     }
   }
 
-  return { submit, pending, error, clearError: () => setError(null) };
+  return { submit, pending };
 }

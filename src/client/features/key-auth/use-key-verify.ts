@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { z } from 'zod';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { screenToast } from '../../lib/screen-toast.js';
@@ -8,6 +9,9 @@ import { loadKeyPair, saveKeyPair, signChallenge } from './key-pair.js';
 import { httpStatusOf } from '../../lib/api-error.js';
 
 export const EMAIL_REQUIRED = 'Email is required for verification.';
+
+/** The key login's check of the email typed (its form shows the message): trimmed, lower-cased. */
+export const keyLoginEmail = z.string().trim().toLowerCase().min(1, EMAIL_REQUIRED);
 
 /** A step of the key login that failed, with the message the person sees. */
 class StepFailed extends Error {}
@@ -32,7 +36,6 @@ export function useKeyVerify() {
   const setToken = useKeyAuthStore((state) => state.setToken);
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   /** One round: a fresh challenge signed with `privateKey`; the token, or the failure. */
   async function signInWith(email: string, privateKey: CryptoKey): Promise<string> {
@@ -50,13 +53,8 @@ export function useKeyVerify() {
     return present(verified.data?.token, 'No token received from server.');
   }
 
-  async function verify(typed: string) {
-    const email = typed.trim().toLowerCase();
-    if (!email) {
-      setError(EMAIL_REQUIRED);
-      return;
-    }
-    setError(null);
+  /** Signs in as `email`, checked by keyLoginEmail. */
+  async function verify(email: string) {
     setPending(true);
     try {
       const noKey = 'No key pair found for this email. Please register first.';
@@ -85,5 +83,5 @@ export function useKeyVerify() {
     }
   }
 
-  return { verify, pending, error, clearError: () => setError(null) };
+  return { verify, pending };
 }

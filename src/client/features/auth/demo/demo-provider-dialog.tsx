@@ -1,12 +1,22 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/overlays/dialog.js';
-import { Input } from '../../../components/ui/input.js';
-import { Label } from '../../../components/ui/label.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { SubmitButton } from '../../../components/forms/submit-button.js';
+import { TextField } from '../../../components/forms/text-field.js';
+import { useCheckedForm } from '../../../components/forms/use-checked-form.js';
 import type { Provider } from '../sign-in/use-sign-in-actions.js';
 
 const NAMES: Record<Provider, string> = { google: 'Google', github: 'Github' };
+
+/** The browser checks the email (type="email", required); an empty name is the demo's own. */
+const demoAccountSchema = z.object({
+  email: z.string().trim(),
+  name: z
+    .string()
+    .trim()
+    .transform((name) => name || 'Demo User'),
+});
 
 /**
  * Demo mode's stand-in for the provider's sign-in screen: which account to sign in as. Mounted
@@ -19,10 +29,13 @@ export function DemoProviderDialog(props: {
   onContinue: (provider: Provider, account: { email: string; name: string }) => void;
 }) {
   const id = useId();
-  const [email, setEmail] = useState(`${props.provider}.user@example.com`);
-  const [name, setName] = useState('Demo User');
   const provider = props.provider;
   const label = NAMES[provider];
+  const { form, submit } = useCheckedForm({
+    check: { schema: demoAccountSchema },
+    defaultValues: { email: `${provider}.user@example.com`, name: 'Demo User' },
+    onValid: (account) => props.onContinue(provider, account),
+  });
 
   return (
     <Dialog
@@ -31,35 +44,28 @@ export function DemoProviderDialog(props: {
       title={`Sign in with ${label} (demo)`}
       description={`Demo mode: this stands in for ${label}'s sign-in screen, like the Firebase Auth emulator's own. Nothing leaves this machine.`}
     >
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onContinue(provider, { email: email.trim(), name: name.trim() || 'Demo User' });
-        }}
-      >
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-email`}>{label} account email</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-name`}>Display name</Label>
-          <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
+      <form className="space-y-4" onSubmit={(event) => void submit(event)}>
+        <TextField
+          form={form}
+          name="email"
+          id={`${id}-email`}
+          label={`${label} account email`}
+          type="email"
+          required
+        />
+        <TextField form={form} name="name" id={`${id}-name`} label="Display name" />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={props.onCancel} disabled={props.pending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={props.pending || !email.trim()}>
-            {props.pending && <Spinner className="h-4 w-4" label="Signing in" />}
+          <SubmitButton
+            pending={props.pending}
+            pendingLabel="Signing in"
+            className=""
+            disabled={!form.watch('email').trim()}
+          >
             Continue
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.js';
-import { Input } from '../../../components/ui/input.js';
+import { EmailField } from '../../../components/forms/email-field.js';
+import { FormAlert } from '../../../components/forms/form-alert.js';
+import { SubmitButton } from '../../../components/forms/submit-button.js';
 import { Label } from '../../../components/ui/label.js';
-import { Spinner } from '../../../components/ui/spinner.js';
 import { PasswordInput } from './password-input.js';
 import type { Credentials } from './router-state.js';
 import { loadSignInFormError } from './sign-in-validation.js';
@@ -13,6 +13,10 @@ const CHECKS_UNAVAILABLE = 'Could not load the sign-in form. Check your connecti
  * Email and password, checked against the shared sign-in schema on submit; the first problem is
  * shown under the fields. Browser validation is off so the same messages show everywhere. The
  * schema is fetched when a field is first focused (see sign-in-validation.ts).
+ *
+ * The one form not on react-hook-form (docs/decisions/021-one-form-module.md): the library
+ * would add about 15 KB of gzip to /login, past its 170 KiB first-load budget, and this form has
+ * no state of its own to manage (the screen owns the values; the request is Firebase's).
  */
 export function CredentialsForm(props: {
   id: string;
@@ -51,7 +55,6 @@ export function CredentialsForm(props: {
     if (!problem) props.onSubmit(credentials);
   }
 
-  const describedBy = error ? errorId : undefined;
   return (
     <form
       noValidate
@@ -60,20 +63,13 @@ export function CredentialsForm(props: {
       className="flex flex-col gap-4"
       aria-busy={props.pending}
     >
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.email}>Email</Label>
-        <Input
-          id={ids.email}
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="m@example.com"
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
-        />
-      </div>
+      <EmailField
+        id={ids.email}
+        invalid={Boolean(error)}
+        errorId={errorId}
+        value={values.email}
+        onChange={(event) => change('email', event.target.value)}
+      />
       <div className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-2">
           <Label htmlFor={ids.password}>Password</Label>
@@ -86,18 +82,13 @@ export function CredentialsForm(props: {
           value={values.password}
           onChange={(event) => change('password', event.target.value)}
           aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
+          aria-describedby={error ? errorId : undefined}
         />
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <Button type="submit" className="w-full" disabled={props.disabled || props.pending}>
-        {props.pending && <Spinner className="h-4 w-4" label="Please wait" />}
+      <FormAlert id={errorId} message={error} />
+      <SubmitButton pending={props.pending} pendingLabel="Please wait" disabled={props.disabled}>
         {props.submitLabel}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
