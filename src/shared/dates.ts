@@ -10,6 +10,13 @@ export const CALENDAR_DATE_PATTERN = CALENDAR_DATE.source;
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 9999;
 
+/**
+ * The shape and year range of a calendar date (1900 to 9999) as a JSON Schema pattern: the
+ * OpenAPI document publishes it beside `format: date` (a real day of a real month), which together
+ * say exactly what isCalendarDate accepts.
+ */
+export const CALENDAR_DATE_RANGE_PATTERN = '^(?:19\\d\\d|[2-9]\\d{3})-\\d{2}-\\d{2}$';
+
 /** Whether text is a real calendar date between MIN_YEAR and MAX_YEAR, e.g. not 2025-02-29. */
 export function isCalendarDate(text: string): boolean {
   const match = CALENDAR_DATE.exec(text);

@@ -79,13 +79,36 @@ export function operationsOf(document: Schema): Operation[] {
   return operations;
 }
 
+/**
+ * multipleOf judged on the number's decimal value, as the server judges "at most two decimals"
+ * (src/shared/money.ts): 0.07 is a multiple of 0.01 although 0.07 / 0.01 is not a whole double,
+ * and 999999999.99 is one although ajv's division, even with multipleOfPrecision, says no.
+ */
+export function decimalMultipleOf(step: number, value: number): boolean {
+  const places = (String(step).split('.')[1] ?? '').length;
+  const scale = 10 ** places;
+  const scaled = Math.round(value * scale);
+  return scaled / scale === value && scaled % Math.round(step * scale) === 0;
+}
+
+function withDecimalMultipleOf(ajv: Ajv2020): Ajv2020 {
+  ajv.removeKeyword('multipleOf');
+  ajv.addKeyword({
+    keyword: 'multipleOf',
+    type: 'number',
+    schemaType: 'number',
+    validate: (step: number, value: number) => decimalMultipleOf(step, value),
+  });
+  return ajv;
+}
+
 /** Validators over the document's schemas: strict for JSON bodies, coercing for text parameters. */
 export class SchemaJudge {
-  private readonly strict = addFormats.default(
-    new Ajv2020({ strict: false, allErrors: false, multipleOfPrecision: 9 }),
+  private readonly strict = withDecimalMultipleOf(
+    addFormats.default(new Ajv2020({ strict: false, allErrors: false })),
   );
-  private readonly wire = addFormats.default(
-    new Ajv2020({ strict: false, allErrors: false, multipleOfPrecision: 9, coerceTypes: true }),
+  private readonly wire = withDecimalMultipleOf(
+    addFormats.default(new Ajv2020({ strict: false, allErrors: false, coerceTypes: true })),
   );
   private readonly cache = new WeakMap<Schema, ValidateFunction>();
   private readonly wireCache = new WeakMap<Schema, ValidateFunction>();
@@ -165,6 +188,11 @@ export function validValue(
     );
   }
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  // An object with its fields and a rule over them (oneOf by type, anyOf of required fields):
+  // its fields, kept when the whole schema accepts them.
+  if (branches && schema.properties) {
+    return objectOf(schema, judge, ids).filter((value) => judge.valid(schema, value));
+  }
   if (branches) return fc.oneof(...branches.map((branch) => validValue(branch, judge, ids)));
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));

@@ -92,7 +92,12 @@ export function listRestProcedures(router: AnyTRPCRouter): RestProcedure[] {
   });
 }
 
-const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
+/**
+ * Decimal text as a JSON number is written, exponent included (`1e2`, `2.5E-1`: what a client
+ * that formats numbers as JSON or Python does send for a `type: number` parameter); leading
+ * zeros allowed. Anything else (hex, Infinity, blanks) stays text and the schema refuses it.
+ */
+const NUMERIC_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** A route's query string as procedure input: numeric text in numeric fields becomes a number. */
 export function queryInput(procedure: RestProcedure, query: unknown): Record<string, unknown> {

@@ -8,13 +8,23 @@ const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const CONFIRMATION_TOKEN_MALFORMED =
   'This confirmation link is incomplete: open the whole link from the message.';
 
+/**
+ * The email rule the server applies (zod's, after trimming) as a JSON Schema pattern, published
+ * instead of `format: email`, which validators read more loosely or more strictly than this.
+ */
+export const EMAIL_PATTERN = `^\\s*${z.regexes.email.source.slice(1, -1)}\\s*$`;
+
 export const emailSchema = z
   .string({ error: INVALID_EMAIL })
   .trim()
   .max(254, { error: INVALID_EMAIL })
   .pipe(z.email({ error: INVALID_EMAIL }))
   .transform((email) => email.toLowerCase())
-  .meta({ format: 'email', example: 'someone@example.com' });
+  .meta({
+    description: 'An email address (surrounding whitespace is trimmed)',
+    example: 'someone@example.com',
+    pattern: EMAIL_PATTERN,
+  });
 
 /**
  * The shared sign-in form rules: a valid email and 8+ character password

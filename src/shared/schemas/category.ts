@@ -106,7 +106,12 @@ export const categoryColorSchema = z
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Color must be a hex color like #10b981' });
 
 /** GET /api/categories: every group of the book with its categories, archived ones flagged. */
-export const categoryListOutput = envelope(z.array(categoryGroupSchema));
+export const categoryListOutput = envelope(z.array(categoryGroupSchema)).extend({
+  order: z.array(z.string()).meta({
+    description:
+      'The ids of the groups, in order: the groupIds POST /api/category-groups/reorder takes',
+  }),
+});
 
 /** POST /api/category-groups */
 export const createCategoryGroupInput = z.object({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CALENDAR_DATE_PATTERN, MAX_YEAR, MIN_YEAR, isCalendarDate } from '../dates.js';
+import {
+  CALENDAR_DATE_PATTERN,
+  CALENDAR_DATE_RANGE_PATTERN,
+  MAX_YEAR,
+  MIN_YEAR,
+  isCalendarDate,
+} from '../dates.js';
 import {
   PAYEE_MAX,
   SPLIT_LINES_MAX,
@@ -16,17 +22,20 @@ import { amountSchema, categoryIdSchema, NO_NUL, optionalText } from './common.j
  * inputs that create or change entries and transfers.
  */
 
-/** A calendar date 'YYYY-MM-DD' (an entry's occurredOn, a filter bound): never an instant. */
+/**
+ * A calendar date 'YYYY-MM-DD' (an entry's occurredOn, a filter bound): never an instant. Taken
+ * as sent, not trimmed, so that the published `format: date` and year pattern (the refine's rule,
+ * which the document cannot run) accept exactly what the server does.
+ */
 export function calendarDateSchema(label: string) {
   const shape = `${label} must be a date like 2025-03-31`;
   return z
     .string({ error: shape })
-    .trim()
     .regex(new RegExp(CALENDAR_DATE_PATTERN), { error: shape })
     .refine(isCalendarDate, {
       error: `${label} must be a real date between the years ${MIN_YEAR} and ${MAX_YEAR}`,
     })
-    .meta({ example: '2025-03-31' });
+    .meta({ example: '2025-03-31', format: 'date', pattern: CALENDAR_DATE_RANGE_PATTERN });
 }
 
 /** The day the money moved, as the person says; back-dating is allowed. */

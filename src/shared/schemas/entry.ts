@@ -22,6 +22,7 @@ import {
 import { historyItemSchema } from './history.js';
 import {
   MOVEMENT_TYPES,
+  type MovementType,
   appliedRuleIdOutput,
   changeIdOutput,
   transactionSchema,
@@ -32,8 +33,19 @@ import {
  * delete, and bulk re-categorise or delete. Every mutation records a change (changeId).
  */
 
-/** Splits belong to money going out: expenses and withdrawals. */
-const SPLITTABLE = new Set<string>(['withdraw', 'expense']);
+/**
+ * What each type of entry takes: deposits and withdrawals need an account, expenses may have none;
+ * splits belong to money going out. The create input checks these, and the OpenAPI document
+ * publishes one body schema per type from the same table (src/server/http/openapi-bodies.ts).
+ */
+export const ENTRY_TYPE_RULES: Record<
+  MovementType,
+  { needsAccount: boolean; splittable: boolean }
+> = {
+  deposit: { needsAccount: true, splittable: false },
+  withdraw: { needsAccount: true, splittable: true },
+  expense: { needsAccount: false, splittable: true },
+};
 
 /** POST /api/transactions (Idempotency-Key): a deposit, withdrawal or expense. */
 export const createEntryInput = z
@@ -46,7 +58,8 @@ export const createEntryInput = z
     splits: splitLinesSchema.optional(),
   })
   .superRefine((input, ctx) => {
-    if (!input.accountId && input.type !== 'expense') {
+    const rules = ENTRY_TYPE_RULES[input.type];
+    if (!input.accountId && rules.needsAccount) {
       ctx.addIssue({
         code: 'custom',
         path: ['accountId'],
@@ -54,7 +67,7 @@ export const createEntryInput = z
       });
     }
     if (input.splits === undefined) return;
-    if (!SPLITTABLE.has(input.type)) {
+    if (!rules.splittable) {
       ctx.addIssue({
         code: 'custom',
         path: ['splits'],

@@ -38,6 +38,7 @@ const amountBound = (label: string) =>
     .min(0, { error: `${label} must be 0 or more` })
     .max(centsToUnits(MAX_OPERATION_CENTS), { error: `${label} is too large` })
     .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
+    .meta({ multipleOf: 0.01 })
     .nullable()
     .optional();
 
@@ -116,7 +117,12 @@ export const ruleSchema = z
 export type Rule = z.infer<typeof ruleSchema>;
 
 export const ruleOutput = envelope(ruleSchema);
-export const ruleListOutput = envelope(z.array(ruleSchema));
+/** GET /api/rules and the reorder's answer: the rules, and their ids in order (what reorder takes). */
+export const ruleListOutput = envelope(z.array(ruleSchema)).extend({
+  order: z.array(z.string()).meta({
+    description: 'The ids of data, in order: the ruleIds POST /api/rules/reorder takes',
+  }),
+});
 export const ruleTestOutput = envelope(
   z.object({
     scanned: z.number().int().meta({ description: 'Entries looked at, newest first' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
-import { ok, okMessage } from '../../trpc/envelope.js';
+import { ok, okOrdered, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import { bookMutation } from '../../trpc/book-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
@@ -47,7 +47,7 @@ export const categoryRouter = router({
     })
     .input(z.object({}))
     .output(categoryListOutput)
-    .query(async ({ ctx }) => ok(await listBookCategories(ctx.database.db, ctx.bookId))),
+    .query(async ({ ctx }) => okOrdered(await listBookCategories(ctx.database.db, ctx.bookId))),
 
   createGroup: protectedProcedure
     .meta({
@@ -122,7 +122,7 @@ export const categoryRouter = router({
     .output(categoryListOutput)
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) =>
-        ok(await reorderCategoryGroups(db, ctx.bookId, input), 'Category groups reordered'),
+        okOrdered(await reorderCategoryGroups(db, ctx.bookId, input), 'Category groups reordered'),
       ),
     ),
 

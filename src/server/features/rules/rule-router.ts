@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
-import { ok, okMessage } from '../../trpc/envelope.js';
+import { ok, okOrdered, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import {
@@ -38,7 +38,7 @@ export const ruleRouter = router({
     })
     .input(z.object({}))
     .output(ruleListOutput)
-    .query(async ({ ctx }) => ok(await listBookRules(ctx.database.db, ctx.bookId))),
+    .query(async ({ ctx }) => okOrdered(await listBookRules(ctx.database.db, ctx.bookId))),
 
   create: protectedProcedure
     .meta({
@@ -113,7 +113,7 @@ export const ruleRouter = router({
     .output(ruleListOutput)
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) =>
-        ok(await reorderRules(db, ctx.bookId, input.ruleIds)),
+        okOrdered(await reorderRules(db, ctx.bookId, input.ruleIds)),
       ),
     ),
 
