@@ -1,4 +1,4 @@
-import { createCallerFactory, router } from './trpc/init.js';
+import { createCallerFactory, mergeRouters, router } from './trpc/init.js';
 import { accountRouter } from './features/accounts/account-router.js';
 import { expenseRouter, transactionRouter } from './features/ledger/ledger-router.js';
 import { systemRouter } from './features/system/system-router.js';
@@ -6,6 +6,7 @@ import { keyAuthRouter } from './features/key-auth/key-auth-router.js';
 import { authRouter } from './features/auth/auth-router.js';
 import { analyticsRouter } from './features/analytics/analytics-router.js';
 import { bookDataRouter } from './features/export/book-export-router.js';
+import { csvExportRouter } from './features/export/csv-export-router.js';
 import { configRouter } from './features/system/config-router.js';
 import { importRouter } from './features/import/import-router.js';
 import { ruleRouter } from './features/rules/rule-router.js';
@@ -18,7 +19,8 @@ import { categoryRouter } from './features/categories/category-router.js';
 export const appRouter = router({
   account: accountRouter,
   expense: expenseRouter,
-  transaction: transactionRouter,
+  // The list and its CSV: one view, two formats.
+  transaction: mergeRouters(transactionRouter, csvExportRouter),
   system: systemRouter,
   keyAuth: keyAuthRouter,
   auth: authRouter,

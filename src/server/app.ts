@@ -9,7 +9,7 @@ import { appRouter } from './app-router.js';
 import { listProcedures } from './trpc/procedures.js';
 import { UsageLimits } from './trpc/usage-limits.js';
 import { mountRestRoutes } from './http/rest-routes.js';
-import { mountCsvExport } from './http/csv-export.js';
+import { listRestProcedures } from './http/rest-procedures.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
@@ -209,6 +209,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .filter((procedure) => procedure.signIn)
         .map((procedure) => procedure.path),
     ),
+    fileAnswers: new Map(
+      listRestProcedures(appRouter).flatMap((procedure) =>
+        procedure.answersFile
+          ? [[procedure.path, `${procedure.method} ${procedure.route}`] as const]
+          : [],
+      ),
+    ),
     largeBodies: new Map(
       listProcedures(appRouter).flatMap((procedure) =>
         procedure.bodyLimit === undefined ? [] : [[procedure.path, procedure.bodyLimit] as const],
@@ -221,7 +228,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   mountRestRoutes(app, appRouter, createContext, admitLargeBody);
-  mountCsvExport(app, createContext);
   await registerApiDocs(app, buildOpenApiDocument(appRouter, API_VERSION));
   await registerClientApp(app, options.clientDir ?? clientDistDir);
   return app;

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { isFileAnswer } from '../../src/server/trpc/file-answer.js';
 import { appRouter } from '../../src/server/app-router.js';
 import {
   listProcedures,
@@ -30,7 +31,19 @@ export function callProcedure(
   procedure: ProcedureInfo,
   input: unknown,
 ): Promise<unknown> {
-  return procedureAt(caller, procedure.path)(input);
+  return callPath(caller, procedure.path, input);
+}
+
+/**
+ * Calls the procedure at a dotted path. A file answer (the CSV export) is read to its end, as a
+ * client in process would: its text is the result, and its export slot is given back.
+ */
+export async function callPath(caller: AppCaller, path: string, input: unknown): Promise<unknown> {
+  const result = await procedureAt(caller, path)(input);
+  if (!isFileAnswer(result)) return result;
+  let text = '';
+  for await (const line of result.lines) text += line;
+  return text;
 }
 
 /** Text for a path segment or query value, as a client would write the value. */

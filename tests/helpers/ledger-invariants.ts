@@ -1,6 +1,9 @@
 import type { DbOrTx } from '../../src/server/db/connect.js';
 import { stateOf } from '../../src/server/features/ledger/changes/entry-locks.js';
-import { signedCents, toStoredSnapshot } from '../../src/server/features/ledger/changes/entry-state.js';
+import {
+  signedCents,
+  toStoredSnapshot,
+} from '../../src/server/features/ledger/changes/entry-state.js';
 
 /**
  * The ledger's invariants (docs/ledger.md), read straight from the tables of one book (or all

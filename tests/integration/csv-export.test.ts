@@ -9,6 +9,7 @@ import {
 } from '../helpers/ledger-sql.js';
 import { EXPORT_BATCH_ROWS } from '../../src/server/features/export/csv-export-repository.js';
 import { DOORS } from '../helpers/doors.js';
+import { isFileAnswer } from '../../src/server/trpc/file-answer.js';
 
 const HEADER = 'Date,Type,Amount,Account,Category,Payee,Description,Tags';
 
@@ -121,6 +122,30 @@ describe('CSV export of a Transactions view', () => {
     ]);
     const account = linesOf((await exportCsv(`accountId=${savings}`)).body);
     expect(account).toHaveLength(2);
+  });
+
+  it('is a procedure: a caller in process reads the same file, and /trpc refuses it as not JSON', async () => {
+    const viaRest = (await exportCsv('sort=date_asc')).body;
+    const file = await t.caller(user).transaction.exportCsv({ sort: 'date_asc' });
+    expect(isFileAnswer(file)).toBe(true);
+    expect(file.filename).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    let text = '';
+    for await (const line of file.lines) text += line;
+    expect(text).toBe(viaRest);
+    // Read to its end, the file gave its slot back: another export starts at once.
+    const unread = await t.caller(user).transaction.exportCsv({});
+    // Dropped unread, close() gives the slot back too.
+    await unread.close();
+    expect((await exportCsv()).statusCode).toBe(200);
+    const overTrpc = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/transaction.exportCsv?input=${encodeURIComponent('{}')}`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(overTrpc.statusCode).toBe(400);
+    expect(overTrpc.json().message).toBe(
+      'transaction.exportCsv answers a file, not JSON: download it with GET /api/transactions/export.csv.',
+    );
   });
 
   it('refuses what it cannot do with clear JSON errors, and answers 401 when signed out', async () => {

@@ -1,10 +1,11 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_EXPORT_PATH } from '../../src/server/http/csv-export.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { testBackend } from '../helpers/test-database.js';
 import { listenOnFreePort } from '../helpers/raw-http.js';
+
+const CSV_EXPORT_PATH = '/api/transactions/export.csv';
 
 /**
  * Security review finding 3: a CSV export must never hold a database connection while its

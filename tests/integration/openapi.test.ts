@@ -66,10 +66,23 @@ describe('OpenAPI document', () => {
         (method) => `${method.toUpperCase()} ${doc.servers[0]?.url.replace(/\/$/, '')}${path}`,
       ),
     );
-    // Plus the one native route (a CSV stream rather than a procedure), documented by hand.
-    expect(listed.sort()).toEqual(
-      [...REST_PROCEDURES.map(routeName), 'GET /api/transactions/export.csv'].sort(),
-    );
+    // The CSV export too: a procedure whose answer is a file (docs/api.md#files).
+    expect(listed).toContain('GET /api/transactions/export.csv');
+    expect(listed.sort()).toEqual(REST_PROCEDURES.map(routeName).sort());
+  });
+
+  it('documents a file answer as its file, not as JSON', () => {
+    const csv = doc.paths['/api/transactions/export.csv']?.get as {
+      parameters: { name: string }[];
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(csv.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(csv.responses['400']?.content ?? {})).toEqual(['application/json']);
+    // An export has every page: the list's paging is not among its parameters.
+    const names = csv.parameters.map((parameter) => parameter.name);
+    expect(names).toEqual(expect.arrayContaining(['q', 'accountId', 'sort', 'dateFrom']));
+    expect(names).not.toContain('limit');
+    expect(names).not.toContain('cursor');
   });
 
   it("serves every route of the product's API table", () => {

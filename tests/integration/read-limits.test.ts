@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_WAIT_MS, type Release } from '../../src/server/trpc/usage-limits.js';
-import { CSV_EXPORT_PATH } from '../../src/server/http/csv-export.js';
 import { DemoMailbox } from '../../src/server/features/mail/mailer.js';
 import type { Env } from '../../src/server/env.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { trpcOutcome, type Outcome } from '../helpers/doors.js';
+
+const CSV_EXPORT_PATH = '/api/transactions/export.csv';
 
 /**
  * Security review finding 5 (the read half): the expensive reads (the full export, the CSV

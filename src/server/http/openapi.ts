@@ -6,9 +6,10 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common.js';
 import type { AppRouter } from '../app-router.js';
-import { CSV_EXPORT_PATH } from './csv-export.js';
 import { listRestProcedures, type RestProcedure } from './rest-procedures.js';
 import { derivedFailures, type DerivedFailure } from './openapi-contract.js';
+import { documentBodyRules } from './openapi-bodies.js';
+import { documentLinksAndExamples } from './openapi-links.js';
 
 const API_DESCRIPTION = `Every route answers \`{ "success": true, "message"?, "data"? }\` on success and
 \`{ "success": false, "message", "code", "issues"?, "requestId" }\` on failure, with a status that fits.
@@ -30,7 +31,11 @@ export function buildOpenApiDocument(appRouter: AppRouter, version: string): Ope
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'The session token from sign-in' },
     },
   });
-  return documentCsvExport(applyContract(document, listRestProcedures(appRouter)));
+  const procedures = listRestProcedures(appRouter);
+  // Body rules and links/examples: openapi-bodies.ts, openapi-links.ts.
+  return documentLinksAndExamples(
+    documentBodyRules(applyContract(document, procedures), procedures),
+  );
 }
 
 const FAILURE_WORDS: Record<number, string> = {
@@ -146,10 +151,14 @@ function applyContract(document: OpenAPIObject, procedures: RestProcedure[]): Op
       operation.requestBody.required = (schema?.required?.length ?? 0) > 0;
     }
     const success = operation.responses?.['200'] ?? { description: 'Success' };
+    const file = procedure.answersFile;
     operation.responses = {
       '200': {
         ...success,
-        description: 'Success',
+        description: file
+          ? `Success: the file (Content-Disposition names it ${file.name})`
+          : 'Success',
+        ...(file && { content: { [file.contentType]: { schema: { type: 'string' } } } }),
         headers: {
           'X-Request-Id': headerRef('X-Request-Id'),
           ...(procedure.idempotent && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
@@ -164,73 +173,6 @@ function applyContract(document: OpenAPIObject, procedures: RestProcedure[]): Op
       ),
     };
   }
-  return document;
-}
-
-/**
- * Operations of the document that are native Fastify routes, not procedures: the tables derived
- * from the router do not reach them, so each has tests of its own (csv-export.test.ts).
- */
-export const NATIVE_OPERATIONS = [`GET ${CSV_EXPORT_PATH}`] as const;
-
-/** Query fields of the list that an export does not take: it has every page. */
-const PAGING = new Set(['limit', 'cursor']);
-
-/**
- * GET /api/transactions/export.csv is a native route (csv-export.ts: a stream of text, not an
- * envelope), so the generator does not see it: it is documented here with the list's own query
- * parameters (the same schema, less paging) and the statuses it answers: 400 (a query the
- * search schema refuses, or limit/cursor), 401 (no or an ended session), 404 (an account or
- * category that is not yours), 429 (the export limits, with Retry-After), and 408 and 500 as
- * on every route.
- */
-function documentCsvExport(document: OpenAPIObject): OpenAPIObject {
-  const list = document.paths?.['/api/transactions']?.get as
-    { parameters?: { name?: string }[] } | undefined;
-  // The export is the list's view as a file: a router without the list (a test's probe router)
-  // has no export to document.
-  if (!list) return document;
-  const failures: DerivedFailure[] = [
-    { status: 400, codes: ['VALIDATION_ERROR'] },
-    { status: 401, codes: ['UNAUTHORIZED'] },
-    { status: 404, codes: ['NOT_FOUND'] },
-    { status: 408, codes: ['REQUEST_TIMEOUT'] },
-    // The book is being restored from a file (init.ts, csv-export.ts).
-    { status: 409, codes: ['CONFLICT'] },
-    // One export at a time per user, a few per instance, a budget per minute (csv-export.ts).
-    { status: 429, codes: ['TOO_MANY_REQUESTS'] },
-    { status: 500, codes: ['INTERNAL_SERVER_ERROR'] },
-  ];
-  const route = { idempotent: false, protected: true };
-  document.paths = {
-    ...document.paths,
-    [CSV_EXPORT_PATH]: {
-      get: {
-        operationId: 'transactions-exportCsv',
-        summary: 'The CSV of a Transactions view',
-        description:
-          'Every entry the same query of GET /api/transactions finds (filters, search and sort), ' +
-          'every page of it, as CSV (RFC 4180, CRLF line ends, a header row; amounts with a dot ' +
-          'and two decimals; text cells that would start a formula get a leading apostrophe). ' +
-          'limit and cursor do not apply (400).',
-        tags: ['transactions'],
-        security: [{ bearerAuth: [] }],
-        parameters: (list.parameters ?? []).filter(
-          (parameter) => !PAGING.has(parameter.name ?? ''),
-        ) as never,
-        responses: {
-          '200': {
-            description: 'Success: the file (Content-Disposition names it transactions-<day>.csv)',
-            headers: { 'X-Request-Id': headerRef('X-Request-Id') },
-            content: { 'text/csv': { schema: { type: 'string' } } },
-          },
-          ...Object.fromEntries(
-            failures.map((failure) => [String(failure.status), failureResponse(route, failure)]),
-          ),
-        },
-      },
-    },
-  };
   return document;
 }
 

@@ -7,6 +7,8 @@ import { listRestProcedures, queryInput, type HttpMethod } from './rest-procedur
 import { sendError, sendProcedureError } from './error-reply.js';
 import type { LargeBodyGate } from './large-body-gate.js';
 import { holdsLongList, pacedJson } from './paced-json.js';
+import { isFileAnswer } from '../trpc/file-answer.js';
+import { sendFileAnswer } from './file-reply.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +54,7 @@ export function mountRestRoutes(
         try {
           const result = await procedureAt(createAppCaller(ctx), path)(input);
           reply.headers(ctx.responseHeaders);
+          if (isFileAnswer(result)) return sendFileAnswer(req, reply, result);
           // docs/security-hardening.md: a long list is written in slices, not in one piece.
           if (holdsLongList(result)) {
             return reply.type('application/json; charset=utf-8').send(pacedJson(result));

@@ -17,7 +17,7 @@ const MAX_CHECK_INTERVAL_MS = 1000;
  *   client stalls or trickles a byte at a time. Node checks on a timer, so the limit is set one
  *   check period short: a late request is answered 408 and closed within the configured seconds.
  *   Sending is not bounded by it: a long response streams as long as it needs (the CSV export
- *   bounds its own: EXPORT_MAX_SECONDS, src/server/http/csv-export.ts).
+ *   bounds its own: EXPORT_MAX_SECONDS, src/server/http/file-reply.ts).
  * - idleness: a socket with no traffic either way for connectionIdleTimeoutSeconds while a
  *   request is in progress is closed: a client that stops reading a response cannot hold the
  *   connection and its buffers. When it is the server's write that waits (a client reading

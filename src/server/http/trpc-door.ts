@@ -12,6 +12,8 @@ export interface TrpcDoorOptions {
   maxBatchItems: number;
   /** Procedures a batch may not hold: each of their calls must be a request of its own. */
   unbatchable: ReadonlySet<string>;
+  /** Procedures that answer a file (trpc/file-answer.ts), with the REST route that sends it. */
+  fileAnswers: ReadonlyMap<string, string>;
   /** Procedures that take a larger body than the server's default, with their limit. */
   largeBodies: ReadonlyMap<string, number>;
   /** Admits a large body before it is read (large-body-gate.ts). */
@@ -59,6 +61,14 @@ export async function mountTrpcDoor(app: FastifyInstance, options: TrpcDoorOptio
         return sendError(reply, 400, {
           code: 'VALIDATION_ERROR',
           message: `A batch may hold at most ${options.maxBatchItems} calls; this one holds ${paths.length}.`,
+        });
+      }
+      // A file is not JSON: the REST route streams it.
+      const file = paths.find((path) => options.fileAnswers.has(path));
+      if (file !== undefined) {
+        return sendError(reply, 400, {
+          code: 'VALIDATION_ERROR',
+          message: `${file} answers a file, not JSON: download it with ${options.fileAnswers.get(file) ?? 'its REST route'}.`,
         });
       }
       const signIn = batch ? paths.find((path) => options.unbatchable.has(path)) : undefined;

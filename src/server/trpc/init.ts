@@ -24,6 +24,11 @@ export type AppMeta = OpenApiMeta<{
   bodyLimit?: number;
   /** Answers one page and points to the next in a `Link: <…>; rel="next"` header. */
   nextPageLink?: true;
+  /**
+   * Answers a file, not a JSON envelope (file-answer.ts): its content type and the name it is
+   * saved under, for the document. Only the REST door sends it.
+   */
+  answersFile?: { contentType: string; name: string };
 }>;
 
 const t = initTRPC
@@ -52,6 +57,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /**

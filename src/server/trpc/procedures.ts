@@ -27,6 +27,8 @@ export interface ProcedureInfo {
   bodyLimit: number | undefined;
   /** Points to its next page in a Link header. */
   nextPageLink: boolean;
+  /** Answers a file (file-answer.ts): its content type and saved name. */
+  answersFile: AppMeta['answersFile'];
 }
 
 /** Every procedure of a router, in the order the router declares them. */
@@ -52,6 +54,7 @@ export function listProcedures(router: AnyTRPCRouter): ProcedureInfo[] {
       openapi: meta?.openapi,
       bodyLimit: meta?.bodyLimit,
       nextPageLink: meta?.nextPageLink === true,
+      answersFile: meta?.answersFile,
     };
   });
 }

@@ -23,6 +23,8 @@ function amountBound(label: string) {
       error: `${label} must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
     })
     .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
+    // multipleOf publishes the two decimals; the refine judges them on the exact decimal value.
+    .meta({ multipleOf: 0.01 })
     .optional();
 }
 
@@ -36,65 +38,89 @@ export const categoryFilterSchema = z
   })
   .optional();
 
+const { limit: _limit, cursor: _cursor, ...viewFiltersShape } = ledgerFiltersShape;
+
+/** What picks the rows of a Transactions view: search, filters and sort. */
+const transactionViewShape = {
+  ...viewFiltersShape,
+  type: z
+    .enum(TRANSACTION_TYPES, { error: 'type must be deposit, withdraw, expense or transfer' })
+    .optional(),
+  q: z
+    .string({ error: 'q must be text' })
+    .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
+    .regex(NO_NUL, { error: 'q must not contain NUL characters' })
+    .optional()
+    .meta({
+      description:
+        'Words found in the description, payee, tags or category name (any case, accents ignored)',
+    }),
+  categoryId: categoryFilterSchema,
+  tag: z
+    .string({ error: 'tag must be text' })
+    .trim()
+    .toLowerCase()
+    .max(TAG_MAX, { error: `tag must be at most ${TAG_MAX} characters` })
+    .regex(NO_NUL, { error: 'tag must not contain NUL characters' })
+    .optional(),
+  minAmount: amountBound('minAmount'),
+  maxAmount: amountBound('maxAmount'),
+  dateFrom: calendarDateSchema('dateFrom').optional().meta({
+    description: 'First day included (occurredOn)',
+  }),
+  dateTo: calendarDateSchema('dateTo').optional().meta({
+    description: 'Last day included (occurredOn)',
+  }),
+  sort: z
+    .enum(TRANSACTION_SORTS, {
+      error: 'sort must be date_desc, date_asc, amount_desc or amount_asc',
+    })
+    .optional()
+    .meta({ description: 'date_desc unless said otherwise' }),
+};
+
+function checkViewRanges(
+  q: {
+    from?: string | undefined;
+    to?: string | undefined;
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+    minAmount?: number | undefined;
+    maxAmount?: number | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (q.from && q.to && new Date(q.from) > new Date(q.to)) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+  }
+  if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dateFrom'],
+      message: 'dateFrom must not be after dateTo',
+    });
+  }
+  if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minAmount'],
+      message: 'minAmount must not be above maxAmount',
+    });
+  }
+}
+
 /** GET /api/transactions with search, filters and sort; cursors encode the sort. */
 export const searchTransactionsInput = z
-  .object({
-    ...ledgerFiltersShape,
-    type: z
-      .enum(TRANSACTION_TYPES, { error: 'type must be deposit, withdraw, expense or transfer' })
-      .optional(),
-    q: z
-      .string({ error: 'q must be text' })
-      .max(SEARCH_QUERY_MAX, { error: `q must be at most ${SEARCH_QUERY_MAX} characters` })
-      .regex(NO_NUL, { error: 'q must not contain NUL characters' })
-      .optional()
-      .meta({
-        description:
-          'Words found in the description, payee, tags or category name (any case, accents ignored)',
-      }),
-    categoryId: categoryFilterSchema,
-    tag: z
-      .string({ error: 'tag must be text' })
-      .trim()
-      .toLowerCase()
-      .max(TAG_MAX, { error: `tag must be at most ${TAG_MAX} characters` })
-      .regex(NO_NUL, { error: 'tag must not contain NUL characters' })
-      .optional(),
-    minAmount: amountBound('minAmount'),
-    maxAmount: amountBound('maxAmount'),
-    dateFrom: calendarDateSchema('dateFrom').optional().meta({
-      description: 'First day included (occurredOn)',
-    }),
-    dateTo: calendarDateSchema('dateTo').optional().meta({
-      description: 'Last day included (occurredOn)',
-    }),
-    sort: z
-      .enum(TRANSACTION_SORTS, {
-        error: 'sort must be date_desc, date_asc, amount_desc or amount_asc',
-      })
-      .optional()
-      .meta({ description: 'date_desc unless said otherwise' }),
-  })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to && new Date(q.from) > new Date(q.to)) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
-    }
-    if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dateFrom'],
-        message: 'dateFrom must not be after dateTo',
-      });
-    }
-    if (q.minAmount !== undefined && q.maxAmount !== undefined && q.minAmount > q.maxAmount) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minAmount'],
-        message: 'minAmount must not be above maxAmount',
-      });
-    }
-  });
+  .object({ ...pageShape, ...transactionViewShape })
+  .superRefine(checkViewRanges);
 export type SearchTransactionsInput = z.infer<typeof searchTransactionsInput>;
+
+/**
+ * GET /api/transactions/export.csv: the same view, every page of it (limit and cursor are
+ * refused, not ignored: docs/analytics.md#csv-export-of-a-transactions-view).
+ */
+export const exportTransactionsInput = z.object(transactionViewShape).superRefine(checkViewRanges);
+export type ExportTransactionsInput = z.infer<typeof exportTransactionsInput>;
 
 /**
  * GET /api/expenses and /api/expenses/by-account/{accountId}, one page at a time: without a

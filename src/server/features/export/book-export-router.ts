@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.js';
+import { router, type AuthedContext } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders, markIdempotent } from '../../trpc/idempotent-mutation.js';
 import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
+import { exportProcedure } from '../../trpc/export-procedure.js';
 import { parsedAsynchronously } from '../../trpc/zod-sync-first.js';
 import {
   bookExportOutput,
@@ -23,15 +24,7 @@ export const bookDataRouter = router({
   // One export at a time per user, FULL_EXPORTS_PER_INSTANCE per instance, a budget per minute
   // (docs/analytics.md#limits-of-the-expensive-reads): it reads the whole book into memory, in
   // one read-only transaction that ends before the answer is sent.
-  export: protectedProcedure
-    .use(async ({ ctx, next }) => {
-      const release = await ctx.limits.startExport(ctx.user.id, 'full', ctx.responseHeaders);
-      try {
-        return await next();
-      } finally {
-        await release();
-      }
-    })
+  export: exportProcedure('full')
     .meta({
       openapi: {
         method: 'GET',

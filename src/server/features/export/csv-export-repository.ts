@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { unitsToCents } from '../../../shared/money.js';
 import type { SearchTransactionsInput } from '../../../shared/schemas/ledger-query.js';
 
-// The rows of the CSV export (docs/analytics.md#csv-export): the live entries a Transactions
+// The rows of the CSV export (docs/analytics.md#csv-export-of-a-transactions-view): the live entries a Transactions
 // view shows, with the names of their account and category, read a batch at a time so that
 // 100,000 rows never sit in memory. On both databases each batch is its own short statement,
 // continuing after the last row of the previous one (keyset on the sort key and seq), so an

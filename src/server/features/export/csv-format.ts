@@ -1,5 +1,5 @@
 /**
- * CSV text (RFC 4180) for the export of a Transactions view (docs/analytics.md#csv-export):
+ * CSV text (RFC 4180) for the export of a Transactions view (docs/analytics.md#csv-export-of-a-transactions-view):
  * comma-separated, CRLF line ends, quotes doubled.
  *
  * CSV injection (OWASP, "CSV Injection": no cell may begin with = + - @, a tab, a carriage
