@@ -1,15 +1,10 @@
-import { toast } from 'sonner';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { screenToast, showFailure } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
+import { screenToast } from '../../lib/screen-toast.js';
 import { useCheckedForm, type FormCheck } from './use-checked-form.js';
+import { useSubmit, type SubmitRequest } from './use-submit.js';
 
 /** The request a form sends once its values pass the check. */
-export interface FormRequest<Answer> {
-  /** What the request is: the same payload sent again after no answer reuses its key. */
-  payload: unknown;
-  send: (idempotencyKey: string) => Promise<Answer>;
-}
+export type FormRequest<Answer> = Pick<SubmitRequest<Answer>, 'payload' | 'send'>;
 
 /** Why valid values are not sent. */
 export type FormRefusal =
@@ -18,16 +13,15 @@ export type FormRefusal =
   /** A problem only the whole form sees (shown as the form's `problem`). */
   | { problem: string };
 
-export interface AppFormOptions<Values extends FieldValues, Checked, Answer> {
+export interface AppFormOptions<Values extends FieldValues, Checked, Answer> extends Pick<
+  SubmitRequest<Answer>,
+  'success' | 'failure' | 'onFailure'
+> {
   check: FormCheck<Values, Checked>;
   defaultValues: Values;
   request: (checked: Checked) => FormRequest<Answer> | FormRefusal;
-  /** The toast once saved (it outlives the screen), or what says it (an Undo toast). */
-  success: string | ((answer: Answer, checked: Checked) => void);
-  /** The failure toast's message when the server gives no reason of its own. */
-  failure: string;
-  /** How a failure is told, when not as a screen toast (`showFailure`). */
-  onFailure?: (error: unknown) => void;
+  /** A failure toast that stays on a move to another screen (see useSubmit). */
+  lasting?: boolean;
   /** Back to the defaults once saved (a form that stays on screen for the next one). */
   resetOnDone?: boolean;
   /** After the toast: a dialog closes here (Dialog returns the focus to its opener). */
@@ -39,15 +33,14 @@ export interface AppFormOptions<Values extends FieldValues, Checked, Answer> {
 
 /**
  * The one form module (docs/decisions/021-one-form-module.md): react-hook-form checks the
- * values against the form's schema; a valid submit becomes one request that carries its
- * submission's Idempotency-Key (lib/use-submission.ts: reused when the same request is sent
- * again after no answer, new after any answer), with `pending` true from the first click; then
- * the success toast, the reset and the close, or the failure toast with what was typed kept.
+ * values against the form's schema (useCheckedForm); a valid submit becomes one request
+ * (useSubmit: pending from the first click, its Idempotency-Key, the success or failure toast);
+ * then the reset and the close. A failure keeps what was typed.
  */
 export function useAppForm<Values extends FieldValues, Checked, Answer>(
   options: AppFormOptions<Values, Checked, Answer>,
 ) {
-  const submission = useSubmission();
+  const { submit, pending } = useSubmit({ lasting: options.lasting });
 
   async function send(checked: Checked) {
     const request = options.request(checked);
@@ -60,22 +53,11 @@ export function useAppForm<Values extends FieldValues, Checked, Answer>(
       checkedForm.setProblem(request.problem);
       return;
     }
-    let answer: Answer | undefined;
-    try {
-      const done = await submission.run(request.payload, async (idempotencyKey) => {
-        answer = await request.send(idempotencyKey);
-      });
-      if (!done) return;
-    } catch (error) {
-      if (options.onFailure) options.onFailure(error);
-      else showFailure(error, options.failure);
-      return;
-    }
-    const saved = answer as Answer;
-    if (typeof options.success === 'string') toast.success(options.success);
-    else options.success(saved, checked);
+    const { success, failure, onFailure } = options;
+    const outcome = await submit({ ...request, success, failure, onFailure });
+    if (!outcome) return;
     if (options.resetOnDone) checkedForm.form.reset();
-    options.onDone?.(saved);
+    options.onDone?.(outcome.answer);
   }
 
   const checkedForm = useCheckedForm<Values, Checked>({
@@ -85,5 +67,5 @@ export function useAppForm<Values extends FieldValues, Checked, Answer>(
     onInvalid: options.onInvalid,
   });
 
-  return { ...checkedForm, pending: submission.pending };
+  return { ...checkedForm, pending };
 }

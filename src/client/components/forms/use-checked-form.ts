@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   useForm,
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
+  type Path,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -72,5 +73,15 @@ export function useCheckedForm<Values extends FieldValues, Checked>(
     },
   );
 
-  return { form, submit, problem, setProblem };
+  const id = useId();
+  /** What a field component needs: the form, the field's name, and its element id. */
+  const field = <Name extends Path<Values>>(name: Name) => ({ form, name, id: `${id}-${name}` });
+  /** The form element's own props: this submit, browser validation off, the usual spacing. */
+  const formProps = {
+    onSubmit: (event: React.FormEvent) => void submit(event),
+    noValidate: true,
+    className: 'space-y-4',
+  };
+
+  return { form, submit, problem, setProblem, id, field, formProps };
 }

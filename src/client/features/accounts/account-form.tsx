@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { DESCRIPTION_MAX, TITLE_MAX, type Account } from '../../../shared/schemas/account.js';
+import { TITLE_MAX, type Account } from '../../../shared/schemas/account.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
+import { DescriptionField } from '../../components/forms/description-field.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { TextField } from '../../components/forms/text-field.js';
@@ -27,10 +27,9 @@ import {
  * goes back to its defaults and `onSaved` runs (a dialog closes itself there).
  */
 export function AccountForm({ account, onSaved }: { account?: Account; onSaved?: () => void }) {
-  const id = useId();
   const create = useCreateAccount();
   const update = useUpdateAccount();
-  const { form, submit, pending } = useAppForm({
+  const { form, field, formProps, id, pending } = useAppForm({
     check: { schema: accountFormSchema },
     defaultValues: formValuesOf(account),
     request: (fields) => {
@@ -64,11 +63,9 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
   const colorErrorId = `${id}-color-error`;
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+    <form {...formProps}>
       <TextField
-        form={form}
-        name="title"
-        id={`${id}-title`}
+        {...field('title')}
         label="Title"
         placeholder="e.g. Savings"
         maxLength={TITLE_MAX}
@@ -76,14 +73,9 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
         showsError
         clearsErrorOnEdit
       />
-      <TextField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        multiline
+      <DescriptionField
+        {...field('description')}
         placeholder="What is this account for? (optional)"
-        maxLength={DESCRIPTION_MAX}
         showsError
         clearsErrorOnEdit
       />

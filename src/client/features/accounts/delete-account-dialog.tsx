@@ -1,11 +1,9 @@
 import type { RefObject } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
 import { formatMoney } from '../../lib/format.js';
-import { showFailure } from '../../lib/screen-toast.js';
-import { useSubmission } from '../../lib/use-submission.js';
+import { useSubmit } from '../../components/forms/use-submit.js';
 import { useDeleteAccount } from './api.js';
 
 /** What deleting means for this account, with the money it still holds said first. */
@@ -31,20 +29,18 @@ export function DeleteAccountDialog({
 }) {
   const navigate = useNavigate();
   const remove = useDeleteAccount();
-  const submission = useSubmission();
+  const { submit, pending } = useSubmit();
 
   async function confirm() {
-    try {
-      const done = await submission.run(account.id, (idempotencyKey) =>
-        remove.mutateAsync({ id: account.id, idempotencyKey }),
-      );
-      if (!done) return;
-      toast.success('Account deleted successfully');
-      onOpenChange(false);
-      await navigate({ to: '/accounts' });
-    } catch (error) {
-      showFailure(error, 'Failed to delete account');
-    }
+    const done = await submit({
+      payload: account.id,
+      send: (idempotencyKey) => remove.mutateAsync({ id: account.id, idempotencyKey }),
+      success: 'Account deleted successfully',
+      failure: 'Failed to delete account',
+    });
+    if (!done) return;
+    onOpenChange(false);
+    await navigate({ to: '/accounts' });
   }
 
   return (
@@ -54,7 +50,7 @@ export function DeleteAccountDialog({
       title="Delete this account?"
       description={consequences(account)}
       confirmLabel="Delete Account"
-      pending={submission.pending}
+      pending={pending}
       onConfirm={() => void confirm()}
       returnFocusTo={returnFocusTo}
     />

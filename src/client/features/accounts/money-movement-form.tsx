@@ -1,12 +1,10 @@
-import { useId } from 'react';
 import { z } from 'zod';
-import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { Money } from '../../components/ui/money.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { amountOf, amountText } from '../../components/forms/amount-text.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
-import { TextField } from '../../components/forms/text-field.js';
+import { DescriptionField } from '../../components/forms/description-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { useDeposit, useWithdraw } from './api.js';
 
@@ -46,12 +44,11 @@ export function MoneyMovementForm({
   account: Account;
   onDone: () => void;
 }) {
-  const id = useId();
   const texts = MOVEMENT_TEXTS[kind];
   const deposit = useDeposit();
   const withdraw = useWithdraw();
   const mutation = kind === 'deposit' ? deposit : withdraw;
-  const { form, submit, pending } = useAppForm({
+  const { form, field, formProps, pending } = useAppForm({
     check: { schema: z.object({ amount: amountText(texts.invalid), description: z.string() }) },
     defaultValues: { amount: '', description: '' },
     request: ({ amount, description }) => {
@@ -68,7 +65,7 @@ export function MoneyMovementForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+    <form {...formProps}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm">
         <dt className="text-muted-foreground">Account</dt>
         <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{account.title}</dd>
@@ -78,13 +75,11 @@ export function MoneyMovementForm({
         </dd>
       </dl>
       <AmountInput form={form} name="amount" autoFocus />
-      <TextField
-        form={form}
-        name="description"
-        id={`${id}-description`}
+      <DescriptionField
+        {...field('description')}
         label="Description (optional)"
+        singleLine
         placeholder={texts.defaultDescription(account.title)}
-        maxLength={DESCRIPTION_MAX}
       />
       <SubmitButton
         pending={pending}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -50,11 +49,10 @@ export function CategoryDialog(props: {
   group: CategoryGroup;
   category?: Category;
 }) {
-  const id = useId();
   const { category } = props;
   const create = useCreateCategory();
   const update = useUpdateCategory();
-  const { form, submit, pending } = useAppForm({
+  const { form, field, formProps, id, pending } = useAppForm({
     check: { schema: categoryFormSchema },
     defaultValues: {
       name: category?.name ?? '',
@@ -94,11 +92,9 @@ export function CategoryDialog(props: {
       title={category ? 'Edit category' : 'New category'}
       description={`In ${props.group.name}.`}
     >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      <form {...formProps}>
         <TextField
-          form={form}
-          name="name"
-          id={`${id}-name`}
+          {...field('name')}
           label="Name"
           autoFocus
           maxLength={CATEGORY_NAME_MAX}
@@ -146,11 +142,10 @@ export function GroupDialog(props: {
   onOpenChange: (open: boolean) => void;
   group?: CategoryGroup;
 }) {
-  const id = useId();
   const { group } = props;
   const create = useCreateGroup();
   const update = useUpdateGroup();
-  const { form, submit, pending } = useAppForm({
+  const { field, formProps, pending } = useAppForm({
     check: {
       schema: z.object({ name: categoryGroupNameSchema, kind: z.enum(['spending', 'income']) }),
     },
@@ -181,25 +176,16 @@ export function GroupDialog(props: {
       onOpenChange={props.onOpenChange}
       title={group ? 'Rename group' : 'New group'}
     >
-      <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      <form {...formProps}>
         <TextField
-          form={form}
-          name="name"
-          id={`${id}-name`}
+          {...field('name')}
           label="Name"
           autoFocus
           maxLength={CATEGORY_GROUP_NAME_MAX}
           showsError
         />
         {!group && (
-          <FormSelect
-            form={form}
-            name="kind"
-            id={`${id}-kind`}
-            label="Kind"
-            placeholder="Kind"
-            options={KIND_OPTIONS}
-          />
+          <FormSelect {...field('kind')} label="Kind" placeholder="Kind" options={KIND_OPTIONS} />
         )}
         <SubmitButton pending={pending} pendingLabel="Saving">
           {group ? 'Rename group' : 'Add group'}
@@ -218,7 +204,6 @@ export function DeleteCategoryDialog(props: {
   category: Category;
   groups: CategoryGroup[];
 }) {
-  const id = useId();
   const remove = useDeleteCategory();
   const options = [
     { value: UNCATEGORISED, label: 'Leave them uncategorised' },
@@ -228,7 +213,7 @@ export function DeleteCategoryDialog(props: {
         .map((other) => ({ value: other.id, label: `${group.name}: ${other.name}` })),
     ),
   ];
-  const { form, submit, pending } = useAppForm({
+  const { field, submit, pending } = useAppForm({
     check: { schema: z.object({ target: z.string() }) },
     defaultValues: { target: UNCATEGORISED },
     request: ({ target }) => {
@@ -257,9 +242,7 @@ export function DeleteCategoryDialog(props: {
     >
       <div className="space-y-4">
         <FormSelect
-          form={form}
-          name="target"
-          id={`${id}-target`}
+          {...field('target')}
           label="Move its transactions to"
           placeholder="Leave them uncategorised"
           options={options}

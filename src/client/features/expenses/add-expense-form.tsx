@@ -1,13 +1,11 @@
-import { useId } from 'react';
 import { z } from 'zod';
-import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import type { Account } from '../../../shared/schemas/account.js';
-import { formatMoney } from '../../lib/format.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { amountOf, amountText } from '../../components/forms/amount-text.js';
 import { FormSelect } from '../../components/forms/form-select.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
-import { TextField } from '../../components/forms/text-field.js';
+import { accountOptions } from '../../components/forms/account-options.js';
+import { DescriptionField } from '../../components/forms/description-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { useCreateExpense } from './api.js';
 
@@ -29,20 +27,13 @@ export function AddExpenseForm({
   accounts: Account[];
   onCreated: () => void;
 }) {
-  const id = useId();
   const create = useCreateExpense();
-  const accountOptions = [
-    { value: NO_ACCOUNT, label: 'None' },
-    ...accounts.map((account) => ({
-      value: account.id,
-      label: `${account.title} (${formatMoney(account.balance)})`,
-    })),
-  ];
+  const options = accountOptions(accounts, { value: NO_ACCOUNT, label: 'None' });
   // A remembered account that no longer exists is not offered: it counts as None.
   const offered = (accountId: string) =>
-    accountOptions.some((option) => option.value === accountId) ? accountId : NO_ACCOUNT;
+    options.some((option) => option.value === accountId) ? accountId : NO_ACCOUNT;
 
-  const { form, submit, pending } = useAppForm({
+  const { form, field, formProps, pending } = useAppForm({
     check: { schema: expenseFormSchema },
     defaultValues: { amount: '', description: '', accountId: initialAccountId ?? NO_ACCOUNT },
     request: (checked) => {
@@ -65,24 +56,14 @@ export function AddExpenseForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+    <form {...formProps}>
       <AmountInput form={form} name="amount" autoFocus />
-      <TextField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        multiline
-        placeholder="What was it for? (optional)"
-        maxLength={DESCRIPTION_MAX}
-      />
+      <DescriptionField {...field('description')} placeholder="What was it for? (optional)" />
       <FormSelect
-        form={form}
-        name="accountId"
-        id={`${id}-account`}
+        {...field('accountId')}
         label="Account"
         placeholder="None"
-        options={accountOptions}
+        options={options}
         fallback={NO_ACCOUNT}
       />
       <SubmitButton

@@ -1,9 +1,7 @@
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.js';
 import { Table } from '../../components/ui/table.js';
-import { failureToast } from '../../lib/api-error.js';
 import { formatDate } from '../../lib/format.js';
-import { useSubmission } from '../../lib/use-submission.js';
+import { useSubmit } from '../../components/forms/use-submit.js';
 import { useImportBatches, useRevertImport } from './api.js';
 import { signedMoney } from './review-table.js';
 
@@ -11,19 +9,17 @@ import { signedMoney } from './review-table.js';
 export function BatchList(props: { accountId: string }) {
   const batches = useImportBatches(props.accountId);
   const revert = useRevertImport();
-  const submission = useSubmission();
+  const { submit, pending } = useSubmit({ lasting: true });
   if (!batches.data || batches.data.length === 0) {
     return <p className="text-sm text-muted-foreground">No imports into this account yet.</p>;
   }
-  async function onRevert(id: string) {
-    try {
-      await submission.run(id, (idempotencyKey) => revert.mutateAsync({ id, idempotencyKey }));
-      toast.success('Import reverted');
-    } catch (error) {
-      const { message, description } = failureToast(error, 'Failed to revert the import');
-      toast.error(message, { description });
-    }
-  }
+  const onRevert = (id: string) =>
+    submit({
+      payload: id,
+      send: (idempotencyKey) => revert.mutateAsync({ id, idempotencyKey }),
+      success: 'Import reverted',
+      failure: 'Failed to revert the import',
+    });
   return (
     <Table
       caption="Imports into this account"
@@ -48,7 +44,7 @@ export function BatchList(props: { accountId: string }) {
               <Button
                 size="sm"
                 variant="outline"
-                disabled={submission.pending}
+                disabled={pending}
                 aria-label={`Revert the import of ${batch.fileName || 'this file'}`}
                 onClick={() => void onRevert(batch.id)}
               >

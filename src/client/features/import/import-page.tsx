@@ -11,9 +11,9 @@ import type {
 } from '../../../shared/schemas/import.js';
 import { Button } from '../../components/ui/button.js';
 import { Label } from '../../components/ui/label.js';
-import { failureToast, serverMessage } from '../../lib/api-error.js';
+import { serverMessage } from '../../lib/api-error.js';
 import { formatMoney } from '../../lib/format.js';
-import { useSubmission } from '../../lib/use-submission.js';
+import { useSubmit } from '../../components/forms/use-submit.js';
 import { fileToBase64, useCommitImport, usePreviewImport, useRules } from './api.js';
 import { BatchList } from './batch-list.js';
 import { answerWith, MAPPING_KINDS, openQuestions } from './choice-answers.js';
@@ -147,7 +147,7 @@ export function ImportPage(props: {
   const [failure, setFailure] = useState<string | null>(null);
   const previewCall = usePreviewImport();
   const commit = useCommitImport();
-  const submission = useSubmission();
+  const { submit, pending } = useSubmit({ lasting: true });
   const rules = useRules().data ?? [];
   const categories = categoryNames(useCategoryGroups().data);
   const { mutateAsync: runPreview } = previewCall;
@@ -269,25 +269,23 @@ export function ImportPage(props: {
       statements,
       lines,
     };
-    try {
-      let outcome: { imported: number; accounts: { title: string }[] } | undefined;
-      const done = await submission.run(payload, async (idempotencyKey) => {
-        outcome = await commit.mutateAsync({ ...payload, idempotencyKey });
-      });
-      if (!done || !outcome) return;
-      const rows = plural(outcome.imported, 'transaction');
-      const [only] = outcome.accounts;
-      toast.success(
-        outcome.accounts.length > 1
-          ? `Imported ${rows} into ${outcome.accounts.length} accounts`
-          : `Imported ${rows}${only ? ` into ${only.title}` : ''}`,
-      );
-      setFile(null);
-      reset();
-    } catch (error) {
-      const { message, description } = failureToast(error, 'Failed to import the file');
-      toast.error(message, { description });
-    }
+    const done = await submit({
+      payload,
+      send: (idempotencyKey) => commit.mutateAsync({ ...payload, idempotencyKey }),
+      success: (outcome) => {
+        const rows = plural(outcome.imported, 'transaction');
+        const [only] = outcome.accounts;
+        toast.success(
+          outcome.accounts.length > 1
+            ? `Imported ${rows} into ${outcome.accounts.length} accounts`
+            : `Imported ${rows}${only ? ` into ${only.title}` : ''}`,
+        );
+      },
+      failure: 'Failed to import the file',
+    });
+    if (!done) return;
+    setFile(null);
+    reset();
   }
 
   return (
@@ -422,7 +420,7 @@ export function ImportPage(props: {
           )}
           <div className="flex flex-wrap items-center gap-3">
             <Button
-              disabled={submission.pending || blocked !== null}
+              disabled={pending || blocked !== null}
               aria-describedby={blocked ? `${id}-blocked` : undefined}
               onClick={() => void onImport()}
             >

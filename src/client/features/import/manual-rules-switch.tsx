@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
-import { failureToast } from '../../lib/api-error.js';
-import { useSubmission } from '../../lib/use-submission.js';
+import { useSubmit } from '../../components/forms/use-submit.js';
 import { useBook, useSetApplyRules } from './api.js';
 
 /**
@@ -12,27 +10,22 @@ export function ManualRulesSwitch() {
   const id = useId();
   const book = useBook();
   const setApply = useSetApplyRules();
-  const submission = useSubmission();
+  const { submit, pending } = useSubmit({ lasting: true });
   // What the person just asked for, shown while the request runs (then the saved book).
   const [asked, setAsked] = useState<boolean | null>(null);
   const on = asked ?? book.data?.applyRulesToManualEntries ?? false;
 
   async function toggle(next: boolean) {
     setAsked(next);
-    try {
-      const done = await submission.run(next, (idempotencyKey) =>
-        setApply.mutateAsync({ on: next, idempotencyKey }),
-      );
-      if (done)
-        toast.success(
-          next ? 'Rules now apply to entries you add' : 'Rules no longer apply to entries you add',
-        );
-    } catch (error) {
-      const { message, description } = failureToast(error, 'Failed to change the setting');
-      toast.error(message, { description });
-    } finally {
-      setAsked(null);
-    }
+    await submit({
+      payload: next,
+      send: (idempotencyKey) => setApply.mutateAsync({ on: next, idempotencyKey }),
+      success: next
+        ? 'Rules now apply to entries you add'
+        : 'Rules no longer apply to entries you add',
+      failure: 'Failed to change the setting',
+    });
+    setAsked(null);
   }
 
   return (
@@ -44,7 +37,7 @@ export function ManualRulesSwitch() {
         aria-describedby={`${id}-hint`}
         className="mt-1 h-4 w-4"
         checked={on}
-        disabled={book.data === undefined || submission.pending}
+        disabled={book.data === undefined || pending}
         onChange={(event) => void toggle(event.target.checked)}
       />
       <div>

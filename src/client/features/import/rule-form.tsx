@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { SubmitButton } from '../../components/forms/submit-button.js';
@@ -7,7 +6,7 @@ import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
-import { failureToast, serverMessage } from '../../lib/api-error.js';
+import { serverMessage } from '../../lib/api-error.js';
 import { useSaveRule, useTestRule } from './api.js';
 import { useCategoryGroups } from '../../lib/categories.js';
 import { CategorySelect } from '../../components/widgets/category-select.js';
@@ -58,10 +57,7 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
     success: 'Rule added',
     failure: 'Failed to add the rule',
     // A lasting toast, as the rules screen has always had.
-    onFailure: (error) => {
-      const { message, description } = failureToast(error, 'Failed to add the rule');
-      toast.error(message, { description });
-    },
+    lasting: true,
     // The condition and its category go; the rest stays for a similar next rule.
     onDone: () => {
       for (const field of ['name', 'value', 'categoryId'] as const) form.setValue(field, '');

@@ -1,10 +1,8 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Rule } from '../../../shared/schemas/rule.js';
 import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import { Button } from '../../components/ui/button.js';
-import { failureToast } from '../../lib/api-error.js';
-import { useSubmission } from '../../lib/use-submission.js';
+import { useSubmit } from '../../components/forms/use-submit.js';
 import { useDeleteRule, useReorderRules, useRules, useSaveRule } from './api.js';
 import { ManualRulesSwitch } from './manual-rules-switch.js';
 import { RuleForm } from './rule-form.js';
@@ -37,16 +35,10 @@ export function RulesPage(props: { prefill: RulePrefill }) {
   const save = useSaveRule();
   const remove = useDeleteRule();
   const reorder = useReorderRules();
-  const submission = useSubmission();
+  const { submit } = useSubmit({ lasting: true });
 
-  async function act(payload: unknown, task: (key: string) => Promise<unknown>, failure: string) {
-    try {
-      await submission.run(payload, task);
-    } catch (error) {
-      const { message, description } = failureToast(error, failure);
-      toast.error(message, { description });
-    }
-  }
+  const act = (payload: unknown, send: (key: string) => Promise<unknown>, failure: string) =>
+    submit({ payload, send, failure });
 
   const move = (index: number, by: number) => {
     const ids = rules.map((rule) => rule.id);

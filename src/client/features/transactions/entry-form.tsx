@@ -1,11 +1,12 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import type { UpdateEntryInput } from '../../../shared/schemas/entry.js';
 import type { MovementType, Transaction } from '../../../shared/schemas/ledger.js';
-import { DESCRIPTION_MAX, PAYEE_MAX } from '../../../shared/limits.js';
+import { PAYEE_MAX } from '../../../shared/limits.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
+import { accountOptions } from '../../components/forms/account-options.js';
+import { DescriptionField } from '../../components/forms/description-field.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { FormSelect } from '../../components/forms/form-select.js';
 import { SelectField } from '../../components/forms/select-field.js';
@@ -13,7 +14,7 @@ import { SubmitButton } from '../../components/forms/submit-button.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Label } from '../../components/ui/label.js';
-import { formatMoney, todayLocal } from '../../lib/format.js';
+import { todayLocal } from '../../lib/format.js';
 import { usePayeeSuggestions, useUndo, useCreateEntry, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { SplitEditor } from './split-editor.js';
@@ -51,13 +52,12 @@ export function EntryForm(props: {
   onDone: () => void;
 }) {
   const { entry } = props;
-  const id = useId();
   const create = useCreateEntry();
   const update = useUpdateEntry();
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
 
-  const { form, submit, problem, pending } = useAppForm({
+  const { form, field, formProps, id, problem, pending } = useAppForm({
     check: { schema: entryFormSchema(new Set(props.accounts.map((account) => account.id))) },
     defaultValues: entryFormValues(entry, props.initialAccountId, todayLocal()),
     request: (checked) => {
@@ -111,17 +111,14 @@ export function EntryForm(props: {
   const payees = usePayeeSuggestions(payee);
   const canSplit = splittable(type);
   const splitting = split && canSplit;
-  const accountOptions = [
-    ...(type === 'expense' ? [{ value: NO_ACCOUNT, label: 'None' }] : []),
-    ...props.accounts.map((account) => ({
-      value: account.id,
-      label: `${account.title} (${formatMoney(account.balance)})`,
-    })),
-  ];
+  const options = accountOptions(
+    props.accounts,
+    type === 'expense' ? { value: NO_ACCOUNT, label: 'None' } : undefined,
+  );
 
   const payeeListId = `${id}-payees`;
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+    <form {...formProps}>
       <div className="grid gap-4 sm:grid-cols-2">
         {entry ? (
           <div className="space-y-2">
@@ -130,7 +127,7 @@ export function EntryForm(props: {
           </div>
         ) : (
           <SelectField
-            id={`${id}-type`}
+            id={field('type').id}
             label="Type"
             placeholder="Type"
             value={type}
@@ -138,28 +135,17 @@ export function EntryForm(props: {
             options={TYPE_OPTIONS}
           />
         )}
-        <TextField
-          form={form}
-          name="occurredOn"
-          id={`${id}-date`}
-          label="Date"
-          type="date"
-          required
-        />
+        <TextField {...field('occurredOn')} label="Date" type="date" required />
       </div>
       <AmountInput form={form} name="amount" autoFocus />
       <FormSelect
-        form={form}
-        name="accountId"
-        id={`${id}-account`}
+        {...field('accountId')}
         label="Account"
         placeholder="Choose an account"
-        options={accountOptions}
+        options={options}
       />
       <TextField
-        form={form}
-        name="payee"
-        id={`${id}-payee`}
+        {...field('payee')}
         label="Payee"
         list={payeeListId}
         autoComplete="off"
@@ -171,15 +157,7 @@ export function EntryForm(props: {
           <option key={suggestion.payee} value={suggestion.payee} />
         ))}
       </datalist>
-      <TextField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        multiline
-        placeholder="What was it for? (optional)"
-        maxLength={DESCRIPTION_MAX}
-      />
+      <DescriptionField {...field('description')} placeholder="What was it for? (optional)" />
       {!splitting && (
         <div className="space-y-2">
           <Label htmlFor={`${id}-category`}>Category</Label>
@@ -193,9 +171,7 @@ export function EntryForm(props: {
         </div>
       )}
       <TextField
-        form={form}
-        name="tags"
-        id={`${id}-tags`}
+        {...field('tags')}
         label="Tags"
         autoComplete="off"
         placeholder="e.g. trip, work"

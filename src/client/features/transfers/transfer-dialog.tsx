@@ -1,16 +1,16 @@
-import { useId } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { amountText } from '../../components/forms/amount-text.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { FormSelect } from '../../components/forms/form-select.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
+import { accountOptions } from '../../components/forms/account-options.js';
+import { DescriptionField } from '../../components/forms/description-field.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Dialog } from '../../components/overlays/dialog.js';
-import { formatMoney, todayLocal } from '../../lib/format.js';
+import { todayLocal } from '../../lib/format.js';
 import { useCreateTransfer, useTransferAccounts, useUpdateTransfer } from './api.js';
 import { transferRequest, type EditedTransfer } from './transfer-request.js';
 
@@ -37,15 +37,11 @@ export function TransferForm({
   onDone: () => void;
   onUpdated?: (changeId: string) => void;
 }) {
-  const id = useId();
   const accounts = useTransferAccounts();
   const create = useCreateTransfer();
   const update = useUpdateTransfer();
-  const options = (accounts.data ?? []).map((account) => ({
-    value: account.id,
-    label: `${account.title} (${formatMoney(account.balance)})`,
-  }));
-  const { form, submit, problem, pending } = useAppForm({
+  const options = accountOptions(accounts.data ?? []);
+  const { form, field, formProps, id, problem, pending } = useAppForm({
     check: { schema: transferFormSchema },
     defaultValues: {
       amount: editing ? String(editing.amount) : '',
@@ -85,34 +81,19 @@ export function TransferForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
-      <FormSelect
-        form={form}
-        name="fromAccountId"
-        id={`${id}-from`}
-        label="From account"
-        placeholder="Choose an account"
-        options={options}
-      />
-      <FormSelect
-        form={form}
-        name="toAccountId"
-        id={`${id}-to`}
-        label="To account"
-        placeholder="Choose an account"
-        options={options}
-      />
+    <form {...formProps}>
+      {(['fromAccountId', 'toAccountId'] as const).map((name) => (
+        <FormSelect
+          key={name}
+          {...field(name)}
+          label={name === 'fromAccountId' ? 'From account' : 'To account'}
+          placeholder="Choose an account"
+          options={options}
+        />
+      ))}
       <AmountInput form={form} name="amount" />
-      <TextField form={form} name="occurredOn" id={`${id}-date`} label="Date" type="date" />
-      <TextField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        multiline
-        maxLength={DESCRIPTION_MAX}
-        placeholder="What is it for? (optional)"
-      />
+      <TextField {...field('occurredOn')} label="Date" type="date" />
+      <DescriptionField {...field('description')} placeholder="What is it for? (optional)" />
       <FieldError id={`${id}-problem`} message={problem} />
       <SubmitButton pending={pending} pendingLabel={editing ? 'Saving' : 'Transferring'}>
         {editing ? 'Save transfer' : 'Transfer'}
