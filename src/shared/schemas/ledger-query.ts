@@ -16,16 +16,18 @@ export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
 /** An amount bound in currency units (a query-string number); zero allowed. */
 function amountBound(label: string) {
-  return z
-    .number({ error: `${label} must be a number` })
-    .min(0, { error: `${label} must not be negative` })
-    .max(centsToUnits(MAX_OPERATION_CENTS), {
-      error: `${label} must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
-    })
-    .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
-    // multipleOf publishes the two decimals; the refine judges them on the exact decimal value.
-    .meta({ multipleOf: 0.01 })
-    .optional();
+  return (
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, { error: `${label} must not be negative` })
+      .max(centsToUnits(MAX_OPERATION_CENTS), {
+        error: `${label} must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
+      })
+      .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
+      // multipleOf publishes the two decimals; the refine judges them on the exact decimal value.
+      .meta({ multipleOf: 0.01 })
+      .optional()
+  );
 }
 
 /**
