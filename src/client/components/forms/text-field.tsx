@@ -25,15 +25,27 @@ export function TextField<Values extends FieldValues>(
     clearsErrorOnEdit?: boolean;
     /** A hint under the field, which it is described by. */
     hint?: string;
-    className?: string;
+    inputClassName?: string;
   },
 ) {
-  const { form, name, id, label, multiline, showsError, clearsErrorOnEdit, hint, ...shown } = props;
+  const {
+    form,
+    name,
+    id,
+    label,
+    multiline,
+    showsError,
+    clearsErrorOnEdit,
+    hint,
+    inputClassName,
+    ...shown
+  } = props;
   const error = showsError ? form.formState.errors[name]?.message : undefined;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const field = {
     id,
+    className: inputClassName,
     ...shown,
     ...form.register(name, clearsErrorOnEdit ? { onChange: () => form.clearErrors(name) } : {}),
     'aria-invalid': error ? true : undefined,

@@ -53,3 +53,11 @@ export function useSubmit(options: { lasting?: boolean } = {}) {
 
   return { submit, pending: submission.pending };
 }
+
+/** The usual request: `input` sent by `call` with the submission's Idempotency-Key added. */
+export function keyedRequest<Input extends object, Answer>(
+  input: Input,
+  call: (keyed: Input & { idempotencyKey: string }) => Promise<Answer>,
+): Pick<SubmitRequest<Answer>, 'payload' | 'send'> {
+  return { payload: input, send: (idempotencyKey) => call({ ...input, idempotencyKey }) };
+}

@@ -6,6 +6,7 @@ import { FieldError } from '../../components/forms/field-error.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
+import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Select } from '../../components/ui/select.js';
 import { ACCOUNT_ICON_OPTIONS } from '../../components/widgets/account-icon.js';
 import { cn } from '../../lib/cn.js';
@@ -34,13 +35,9 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
     defaultValues: formValuesOf(account),
     request: (fields) => {
       if (account && !changesAccount(account, fields)) return { unchanged: true };
-      return {
-        payload: fields,
-        send: (key) =>
-          account
-            ? update.mutateAsync({ id: account.id, ...fields, idempotencyKey: key })
-            : create.mutateAsync({ ...fields, idempotencyKey: key }),
-      };
+      return account
+        ? keyedRequest({ id: account.id, ...fields }, update.mutateAsync)
+        : keyedRequest(fields, create.mutateAsync);
     },
     success: account ? 'Account updated successfully' : 'Account added successfully',
     failure: account ? 'Failed to update account' : 'Failed to add account',

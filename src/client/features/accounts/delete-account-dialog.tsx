@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Account } from '../../../shared/schemas/account.js';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
 import { formatMoney } from '../../lib/format.js';
-import { useSubmit } from '../../components/forms/use-submit.js';
+import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
 import { useDeleteAccount } from './api.js';
 
 /** What deleting means for this account, with the money it still holds said first. */
@@ -33,8 +33,7 @@ export function DeleteAccountDialog({
 
   async function confirm() {
     const done = await submit({
-      payload: account.id,
-      send: (idempotencyKey) => remove.mutateAsync({ id: account.id, idempotencyKey }),
+      ...keyedRequest({ id: account.id }, remove.mutateAsync),
       success: 'Account deleted successfully',
       failure: 'Failed to delete account',
     });

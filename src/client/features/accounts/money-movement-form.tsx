@@ -6,6 +6,7 @@ import { amountOf, amountText } from '../../components/forms/amount-text.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { DescriptionField } from '../../components/forms/description-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
+import { keyedRequest } from '../../components/forms/use-submit.js';
 import { useDeposit, useWithdraw } from './api.js';
 
 export type MovementKind = 'deposit' | 'withdraw';
@@ -54,10 +55,7 @@ export function MoneyMovementForm({
     request: ({ amount, description }) => {
       // Left empty, the description is not sent: the server writes its default one.
       const input = { id: account.id, amount, description: description.trim() || undefined };
-      return {
-        payload: input,
-        send: (key) => mutation.mutateAsync({ ...input, idempotencyKey: key }),
-      };
+      return keyedRequest(input, mutation.mutateAsync);
     },
     success: texts.success,
     failure: texts.failure,

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AuthCard } from '../../components/widgets/auth-card.js';
-import { OrDivider, SignInUnavailable, TermsNote } from './sign-in/sign-in-parts.js';
-import { CredentialsForm } from './sign-in/credentials-form.js';
-import { ProviderButtons } from './sign-in/provider-buttons.js';
+import { SignInCard } from './sign-in/sign-in-card.js';
 import { useCarriedCredentials, type Credentials } from './sign-in/router-state.js';
 import { useSignInActions } from './sign-in/use-sign-in-actions.js';
 
@@ -20,36 +17,23 @@ export function LoginScreen() {
   const [typed, setTyped] = useState<Credentials | null>(carried);
   const demo = actions.appConfig?.demo ? actions.appConfig.demoCredentials : null;
   const values = typed ?? demo ?? EMPTY;
-  const unavailable = !actions.loading && !actions.available;
 
   return (
-    <AuthCard
-      title="Welcome back"
-      description="Login with your Github or Google account"
-      footer={<TermsNote />}
+    <SignInCard
+      screen="login"
+      actions={actions}
+      values={values}
+      onChange={setTyped}
+      passwordAside={
+        <a
+          href="#"
+          onClick={(event) => event.preventDefault()}
+          className="text-sm underline-offset-4 hover:underline"
+        >
+          Forgot your password?
+        </a>
+      }
     >
-      {unavailable && <SignInUnavailable failed={actions.failed} />}
-      <ProviderButtons actions={actions} />
-      <OrDivider label="Or continue with" />
-      <CredentialsForm
-        id="login"
-        values={values}
-        onChange={setTyped}
-        onSubmit={(credentials) => void actions.login(credentials)}
-        submitLabel="Login"
-        pending={actions.pending === 'password'}
-        disabled={!actions.available || actions.pending !== null}
-        passwordAutoComplete="current-password"
-        passwordAside={
-          <a
-            href="#"
-            onClick={(event) => event.preventDefault()}
-            className="text-sm underline-offset-4 hover:underline"
-          >
-            Forgot your password?
-          </a>
-        }
-      />
       <p className="mt-4 text-center text-sm">
         <Link to="/key-auth/verify" className="underline underline-offset-4">
           Sign in with a key on this device
@@ -65,6 +49,6 @@ export function LoginScreen() {
           Sign up
         </Link>
       </p>
-    </AuthCard>
+    </SignInCard>
   );
 }

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AuthCard } from '../../components/widgets/auth-card.js';
-import { OrDivider, SignInUnavailable, TermsNote } from './sign-in/sign-in-parts.js';
-import { CredentialsForm } from './sign-in/credentials-form.js';
-import { ProviderButtons } from './sign-in/provider-buttons.js';
+import { SignInCard } from './sign-in/sign-in-card.js';
 import { useCarriedCredentials, type Credentials } from './sign-in/router-state.js';
 import { useSignInActions } from './sign-in/use-sign-in-actions.js';
 
@@ -14,28 +11,10 @@ export function SignupScreen() {
   const carried = useCarriedCredentials();
   const actions = useSignInActions();
   const [values, setValues] = useState<Credentials>(carried ?? EMPTY);
-  const unavailable = !actions.loading && !actions.available;
   const typedSomething = Boolean(values.email || values.password);
 
   return (
-    <AuthCard
-      title="Create an account"
-      description="Sign up with your Github or Google account"
-      footer={<TermsNote />}
-    >
-      {unavailable && <SignInUnavailable failed={actions.failed} />}
-      <ProviderButtons actions={actions} />
-      <OrDivider label="Or continue with" />
-      <CredentialsForm
-        id="signup"
-        values={values}
-        onChange={setValues}
-        onSubmit={(credentials) => void actions.signup(credentials)}
-        submitLabel="Sign up"
-        pending={actions.pending === 'password'}
-        disabled={!actions.available || actions.pending !== null}
-        passwordAutoComplete="new-password"
-      />
+    <SignInCard screen="signup" actions={actions} values={values} onChange={setValues}>
       <p className="mt-6 text-center text-sm">
         Already have an account?{' '}
         <Link
@@ -46,6 +25,6 @@ export function SignupScreen() {
           Login
         </Link>
       </p>
-    </AuthCard>
+    </SignInCard>
   );
 }

@@ -15,11 +15,9 @@ import { FormSelect } from '../../components/forms/form-select.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
+import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Dialog } from '../../components/overlays/dialog.js';
 import { Button } from '../../components/ui/button.js';
-import { Input } from '../../components/ui/input.js';
-import { Label } from '../../components/ui/label.js';
-import { Select } from '../../components/ui/select.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import {
   useCreateCategory,
@@ -42,6 +40,9 @@ const categoryFormSchema = z.object({
   color: z.string(),
 });
 
+/** The name field of both dialogs: focused first, its message ("Name is required") under it. */
+const NAME_FIELD = { label: 'Name', autoFocus: true, showsError: true };
+
 /** Create a category in a group, or edit one: name, icon and colour. */
 export function CategoryDialog(props: {
   open: boolean;
@@ -52,7 +53,7 @@ export function CategoryDialog(props: {
   const { category } = props;
   const create = useCreateCategory();
   const update = useUpdateCategory();
-  const { form, field, formProps, id, pending } = useAppForm({
+  const { form, field, formProps, pending } = useAppForm({
     check: { schema: categoryFormSchema },
     defaultValues: {
       name: category?.name ?? '',
@@ -62,10 +63,7 @@ export function CategoryDialog(props: {
     request: ({ name, icon, color }) => {
       if (!category) {
         const input = { groupId: props.group.id, name, icon: icon as IconName, color };
-        return {
-          payload: input,
-          send: (key) => create.mutateAsync({ ...input, idempotencyKey: key }),
-        };
+        return keyedRequest(input, create.mutateAsync);
       }
       const changes = {
         ...(name !== category.name ? { name } : {}),
@@ -74,10 +72,7 @@ export function CategoryDialog(props: {
       };
       if (Object.keys(changes).length === 0) return { unchanged: true };
       const input = { id: category.id, ...changes };
-      return {
-        payload: input,
-        send: (key) => update.mutateAsync({ ...input, idempotencyKey: key }),
-      };
+      return keyedRequest(input, update.mutateAsync);
     },
     success: category ? 'Category updated' : 'Category created',
     failure: category ? 'Failed to update category' : 'Failed to create category',
@@ -93,36 +88,14 @@ export function CategoryDialog(props: {
       description={`In ${props.group.name}.`}
     >
       <form {...formProps}>
-        <TextField
-          {...field('name')}
-          label="Name"
-          autoFocus
-          maxLength={CATEGORY_NAME_MAX}
-          showsError
-        />
+        <TextField {...field('name')} {...NAME_FIELD} maxLength={CATEGORY_NAME_MAX} />
         <div className="flex items-end gap-3">
-          <div className="flex-1 space-y-2">
-            <Label htmlFor={`${id}-icon`}>Icon</Label>
-            <Select
-              id={`${id}-icon`}
-              ariaLabel="Icon"
-              placeholder="Icon"
-              value={icon}
-              onValueChange={(value) => form.setValue('icon', value)}
-              options={ICON_OPTIONS}
-            />
+          <div className="flex-1">
+            <FormSelect {...field('icon')} label="Icon" placeholder="Icon" options={ICON_OPTIONS} />
           </div>
           <CategoryIcon icon={icon} color={color} />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-color`}>Colour</Label>
-          <Input
-            id={`${id}-color`}
-            type="color"
-            className="h-10 w-20 p-1"
-            {...form.register('color')}
-          />
-        </div>
+        <TextField {...field('color')} label="Colour" type="color" inputClassName="h-10 w-20 p-1" />
         <SubmitButton pending={pending} pendingLabel="Saving">
           {category ? 'Save category' : 'Add category'}
         </SubmitButton>
@@ -153,17 +126,11 @@ export function GroupDialog(props: {
     request: ({ name, kind }) => {
       if (!group) {
         const input = { name, kind };
-        return {
-          payload: input,
-          send: (key) => create.mutateAsync({ ...input, idempotencyKey: key }),
-        };
+        return keyedRequest(input, create.mutateAsync);
       }
       if (name === group.name) return { unchanged: true };
       const input = { id: group.id, name };
-      return {
-        payload: input,
-        send: (key) => update.mutateAsync({ ...input, idempotencyKey: key }),
-      };
+      return keyedRequest(input, update.mutateAsync);
     },
     success: group ? 'Group renamed' : 'Group created',
     failure: group ? 'Failed to rename group' : 'Failed to create group',
@@ -177,13 +144,7 @@ export function GroupDialog(props: {
       title={group ? 'Rename group' : 'New group'}
     >
       <form {...formProps}>
-        <TextField
-          {...field('name')}
-          label="Name"
-          autoFocus
-          maxLength={CATEGORY_GROUP_NAME_MAX}
-          showsError
-        />
+        <TextField {...field('name')} {...NAME_FIELD} maxLength={CATEGORY_GROUP_NAME_MAX} />
         {!group && (
           <FormSelect {...field('kind')} label="Kind" placeholder="Kind" options={KIND_OPTIONS} />
         )}
@@ -218,10 +179,7 @@ export function DeleteCategoryDialog(props: {
     defaultValues: { target: UNCATEGORISED },
     request: ({ target }) => {
       const input = { id: props.category.id, ...(target ? { reassignTo: target } : {}) };
-      return {
-        payload: input,
-        send: (key) => remove.mutateAsync({ ...input, idempotencyKey: key }),
-      };
+      return keyedRequest(input, remove.mutateAsync);
     },
     success: ({ moved }) =>
       toast.success(

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../components/forms/submit-button.js';
 import { accountOptions } from '../../components/forms/account-options.js';
 import { DescriptionField } from '../../components/forms/description-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
+import { keyedRequest } from '../../components/forms/use-submit.js';
 import { useCreateExpense } from './api.js';
 
 const NO_ACCOUNT = 'none';
@@ -43,10 +44,7 @@ export function AddExpenseForm({
         description: checked.description.trim() || undefined,
         accountId: accountId === NO_ACCOUNT ? null : accountId,
       };
-      return {
-        payload: input,
-        send: (key) => create.mutateAsync({ ...input, idempotencyKey: key }),
-      };
+      return keyedRequest(input, create.mutateAsync);
     },
     success: 'Expense created successfully',
     // What was typed stays; with no answer the message says the server could not be reached.

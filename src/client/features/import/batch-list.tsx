@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button.js';
 import { Table } from '../../components/ui/table.js';
 import { formatDate } from '../../lib/format.js';
-import { useSubmit } from '../../components/forms/use-submit.js';
+import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
 import { useImportBatches, useRevertImport } from './api.js';
 import { signedMoney } from './review-table.js';
 
@@ -15,8 +15,7 @@ export function BatchList(props: { accountId: string }) {
   }
   const onRevert = (id: string) =>
     submit({
-      payload: id,
-      send: (idempotencyKey) => revert.mutateAsync({ id, idempotencyKey }),
+      ...keyedRequest({ id }, revert.mutateAsync),
       success: 'Import reverted',
       failure: 'Failed to revert the import',
     });

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button.js';
 import { Label } from '../../components/ui/label.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { formatMoney } from '../../lib/format.js';
-import { useSubmit } from '../../components/forms/use-submit.js';
+import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
 import { fileToBase64, useCommitImport, usePreviewImport, useRules } from './api.js';
 import { BatchList } from './batch-list.js';
 import { answerWith, MAPPING_KINDS, openQuestions } from './choice-answers.js';
@@ -270,8 +270,7 @@ export function ImportPage(props: {
       lines,
     };
     const done = await submit({
-      payload,
-      send: (idempotencyKey) => commit.mutateAsync({ ...payload, idempotencyKey }),
+      ...keyedRequest(payload, commit.mutateAsync),
       success: (outcome) => {
         const rows = plural(outcome.imported, 'transaction');
         const [only] = outcome.accounts;

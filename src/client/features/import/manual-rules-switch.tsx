@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSubmit } from '../../components/forms/use-submit.js';
+import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
 import { useBook, useSetApplyRules } from './api.js';
 
 /**
@@ -18,8 +18,7 @@ export function ManualRulesSwitch() {
   async function toggle(next: boolean) {
     setAsked(next);
     await submit({
-      payload: next,
-      send: (idempotencyKey) => setApply.mutateAsync({ on: next, idempotencyKey }),
+      ...keyedRequest({ on: next }, setApply.mutateAsync),
       success: next
         ? 'Rules now apply to entries you add'
         : 'Rules no longer apply to entries you add',

@@ -3,6 +3,7 @@ import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
+import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
@@ -50,10 +51,7 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
   const { form, submit, pending } = useAppForm({
     check: { schema: ruleFormSchema },
     defaultValues: ruleFormValues(props.prefill ?? {}),
-    request: (input) => ({
-      payload: input,
-      send: (key) => save.mutateAsync({ ...input, idempotencyKey: key }),
-    }),
+    request: (input) => keyedRequest(input, save.mutateAsync),
     success: 'Rule added',
     failure: 'Failed to add the rule',
     // A lasting toast, as the rules screen has always had.

@@ -106,8 +106,7 @@ export function TransferForm({
 export function TransferDialog(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog
-      open={props.open}
-      onOpenChange={props.onOpenChange}
+      {...props}
       title="Transfer money"
       description="Moves money between two of your accounts; both balances change together."
     >
