@@ -105,6 +105,8 @@ interface Route {
     pathKeys: string[];
     takesBody: boolean;
     acceptsForm: boolean;
+    /** The content type of its success when it answers a file (the CSV export), not JSON. */
+    fileType: string | undefined;
   };
   schema: JsonSchema;
 }
@@ -123,6 +125,7 @@ function enumerateRoutes(): Route[] {
           pathKeys: rest.pathParams,
           takesBody: rest.takesBody,
           acceptsForm: rest.acceptsForm,
+          fileType: rest.answersFile?.contentType,
         },
       }),
     };
@@ -713,8 +716,20 @@ describe(`fuzzing every route and procedure (${testBackend}, ${NUM_RUNS} cases e
     };
   }
 
-  function expectRestReply(res: LightMyRequestResponse, where: string, requestText: string) {
+  function expectRestReply(
+    res: LightMyRequestResponse,
+    where: string,
+    requestText: string,
+    fileType: string | undefined,
+  ) {
     expect(res.statusCode, `${where}: 5xx\n${res.body.slice(0, 2000)}`).toBeLessThan(500);
+    if (fileType !== undefined && res.statusCode < 300) {
+      // A file answer: its own type, and refusals (below) are JSON as everywhere.
+      expect(String(res.headers['content-type'] ?? ''), `${where}: content-type`).toContain(
+        fileType,
+      );
+      return;
+    }
     expect(String(res.headers['content-type'] ?? ''), `${where}: content-type`).toContain(
       'application/json',
     );
@@ -769,7 +784,7 @@ describe(`fuzzing every route and procedure (${testBackend}, ${NUM_RUNS} cases e
               mutation: route.type === 'mutation',
               heldBefore,
             });
-            expectRestReply(res, where, requestText);
+            expectRestReply(res, where, requestText, route.rest.fileType);
           }),
           fcParams(restExamples(route)),
         );
