@@ -1,0 +1,244 @@
+// The links and request examples the document publishes (docs/api.md#links-and-examples),
+// keyed by operationId; openapi-links.ts puts them into the document and checks them.
+
+/** A runtime expression of the OpenAPI specification, e.g. `$response.body#/data/id`. */
+type Expression =
+  `$response.body#/${string}` | `$request.path.${string}` | `$request.body#/${string}`;
+
+export interface LinkSpec {
+  /** The operation whose success (200) the link starts from. */
+  from: string;
+  /** The operation it leads to. */
+  to: string;
+  /** Name of the link on the answer, e.g. GetAccount. */
+  name: string;
+  description: string;
+  /** Path or query parameters of `to`, by name. */
+  parameters?: Record<string, Expression>;
+  /**
+   * Body fields of `to`: expressions (also inside lists) or literal values. The published link's
+   * requestBody is the target's example with these fields put in, so it is a whole body.
+   */
+  body?: Record<string, unknown>;
+}
+
+const ACCOUNT_ID = '$response.body#/data/id' as const;
+const ENTRY_ID = '$response.body#/data/transaction/id' as const;
+
+export const LINKS: readonly LinkSpec[] = [
+  // Accounts
+  ...(['account-get', 'account-update', 'account-setCreditLimit', 'account-delete'] as const).map(
+    (to): LinkSpec => ({
+      from: 'account-create',
+      to,
+      name: to.replace('account-', '') + 'Account',
+      description: 'The account just created',
+      parameters: { id: ACCOUNT_ID },
+    }),
+  ),
+  {
+    from: 'account-create',
+    to: 'account-deposit',
+    name: 'deposit',
+    description: 'Pay into the account just created',
+    parameters: { id: ACCOUNT_ID },
+  },
+  {
+    from: 'account-deposit',
+    to: 'account-withdraw',
+    name: 'withdraw',
+    description: 'Take money out of the account just paid into',
+    parameters: { id: '$request.path.id' },
+  },
+  {
+    from: 'account-create',
+    to: 'expense-byAccount',
+    name: 'listExpenses',
+    description: "The account's expenses",
+    parameters: { accountId: ACCOUNT_ID },
+  },
+  // Entries (the create example is an expense without an account) and their changes
+  ...(['entry-get', 'entry-update', 'entry-delete'] as const).map((to): LinkSpec => ({
+    from: 'entry-create',
+    to,
+    name: to.replace('entry-', '') + 'Entry',
+    description: 'The entry just created',
+    parameters: { id: ENTRY_ID },
+  })),
+  {
+    from: 'entry-create',
+    to: 'entry-bulkCategorize',
+    name: 'categorize',
+    description: 'Re-categorise the entry just created (null: uncategorised)',
+    body: { ids: [ENTRY_ID], categoryId: null },
+  },
+  {
+    from: 'entry-create',
+    to: 'entry-bulkDelete',
+    name: 'bulkDelete',
+    description: 'Delete the entry just created, as a bulk change',
+    body: { ids: [ENTRY_ID] },
+  },
+  {
+    from: 'entry-create',
+    to: 'change-undo',
+    name: 'undo',
+    description: 'Undo the change that created the entry',
+    parameters: { id: '$response.body#/data/changeId' },
+  },
+  // Transfers: from an account with money in it, to another one
+  {
+    from: 'account-deposit',
+    to: 'transfer-create',
+    name: 'transferFrom',
+    description: 'Send money from the account just paid into (toAccountId: another account)',
+    body: { fromAccountId: '$request.path.id' },
+  },
+  {
+    from: 'account-create',
+    to: 'transfer-create',
+    name: 'transferTo',
+    description: 'Send money to the account just created (fromAccountId: another account)',
+    body: { toAccountId: ACCOUNT_ID },
+  },
+  ...(['transfer-get', 'transfer-update', 'transfer-delete'] as const).map((to): LinkSpec => ({
+    from: 'transfer-create',
+    to,
+    name: to.replace('transfer-', '') + 'Transfer',
+    description: 'The transfer just made',
+    parameters: { id: '$response.body#/data/transfer/id' },
+  })),
+  // Imports: preview a file, import it, revert the import
+  {
+    from: 'account-create',
+    to: 'imports-preview',
+    name: 'previewImport',
+    description: 'Preview a bank file for the account just created',
+    body: { accountId: ACCOUNT_ID },
+  },
+  {
+    from: 'imports-preview',
+    to: 'imports-commit',
+    name: 'commitImport',
+    description: 'Import the file just previewed',
+    body: { accountId: '$request.body#/accountId', content: '$request.body#/content' },
+  },
+  {
+    from: 'imports-commit',
+    to: 'imports-revert',
+    name: 'revertImport',
+    description: 'Revert the import just made',
+    parameters: { id: '$response.body#/data/batch/id' },
+  },
+  // Rules
+  ...(['rules-update', 'rules-delete'] as const).map((to): LinkSpec => ({
+    from: 'rules-create',
+    to,
+    name: to.replace('rules-', '') + 'Rule',
+    description: 'The rule just created',
+    parameters: { id: '$response.body#/data/id' },
+  })),
+  {
+    from: 'rules-list',
+    to: 'rules-reorder',
+    name: 'reorder',
+    description: 'Every rule, in the order listed (reorder them before sending)',
+    body: { ruleIds: '$response.body#/order' },
+  },
+  // Categories and their groups
+  {
+    from: 'category-createGroup',
+    to: 'category-create',
+    name: 'addCategory',
+    description: 'Add a category to the group just created',
+    body: { groupId: '$response.body#/data/id' },
+  },
+  ...(['category-updateGroup', 'category-deleteGroup'] as const).map((to): LinkSpec => ({
+    from: 'category-createGroup',
+    to,
+    name: to.replace('category-', ''),
+    description: 'The group just created',
+    parameters: { id: '$response.body#/data/id' },
+  })),
+  {
+    from: 'category-list',
+    to: 'category-reorderGroups',
+    name: 'reorderGroups',
+    description: 'Every group, in the order listed (reorder them before sending)',
+    body: { groupIds: '$response.body#/order' },
+  },
+  ...(['category-update', 'category-delete'] as const).map((to): LinkSpec => ({
+    from: 'category-create',
+    to,
+    name: to.replace('category-', '') + 'Category',
+    description: 'The category just created',
+    parameters: { id: '$response.body#/data/id' },
+  })),
+  {
+    from: 'category-create',
+    to: 'category-reorder',
+    name: 'reorderCategories',
+    description: 'The categories of its group, when it is the only one (a new group)',
+    body: { groupId: '$response.body#/data/groupId', categoryIds: ['$response.body#/data/id'] },
+  },
+  // The whole book
+  {
+    from: 'bookData-export',
+    to: 'bookData-restore',
+    name: 'restore',
+    description: 'Restore the book from the file just exported',
+    body: { file: '$response.body#/data' },
+  },
+];
+
+/** A small CSV (money in and out) as the base64 `content` of an import. */
+const IMPORT_CSV = Buffer.from(
+  'Date,Description,Amount\r\n2025-03-01,Salary,1200.00\r\n2025-03-02,Coffee,-3.50\r\n',
+).toString('base64');
+
+/**
+ * Request bodies that the schemas' own examples do not make valid or useful; every other body's
+ * example is built from its schema (required fields, their examples, enums and defaults).
+ */
+export const REQUEST_EXAMPLES: Readonly<Record<string, Record<string, unknown> | null>> = {
+  // A whole book: the body comes from the export (the link restore), not from an example.
+  'bookData-restore': null,
+  'entry-create': { type: 'expense', amount: 12.5, description: 'Groceries' },
+  'entry-update': { description: 'Groceries and bread' },
+  'entry-bulkCategorize': { ids: ['c4e8a1d7-2f5b-4c9e-b3a6-7d1e0f8b2a59'], categoryId: null },
+  'transfer-create': {
+    fromAccountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11',
+    toAccountId: '9e6d7f1f-4f9b-4c5f-8b68-3c5c9f4f7d22',
+    amount: 12.5,
+    description: 'To savings',
+  },
+  'transfer-update': { description: 'To savings, March' },
+  'book-update': { name: 'Household' },
+  // Not a rename: a second category of the example's name could then join its group.
+  'category-update': { icon: 'utensils' },
+  'category-createGroup': { name: 'Home', kind: 'spending' },
+  'category-create': {
+    groupId: '6a2e4c81-9b3d-4f7a-8c52-1e9d0b4a7c36',
+    name: 'Groceries',
+    icon: 'shopping-cart',
+  },
+  'category-updateGroup': { name: 'House and home' },
+  'rules-create': {
+    name: 'Coffee',
+    match: { field: 'description', operator: 'contains', value: 'coffee' },
+    set: { tags: ['coffee'] },
+  },
+  'rules-update': {
+    name: 'Coffee shops',
+    match: { field: 'description', operator: 'contains', value: 'coffee' },
+    set: { tags: ['coffee'] },
+  },
+  'keyAuth-confirm': { token: 'q3Vf1cYx8Zr0pLm2Wn4Ks6Jt9Hb5Gd7Fa1Ec3Ds5Cw_' },
+  'rules-test': {
+    name: 'Coffee',
+    match: { field: 'description', operator: 'contains', value: 'coffee' },
+    set: { tags: ['coffee'] },
+  },
+  'imports-preview': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
+  'imports-commit': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
+};
