@@ -37,6 +37,18 @@ export const signInFormSchema = z.object({
     .min(8, { error: 'Password must be at least 8 characters' }),
 });
 
+const EXAMPLE_PUBLIC_KEY = [
+  '-----BEGIN PUBLIC KEY-----',
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAn3q/p+k78+dYO5ahDAwX',
+  'WLgOLb6LqFX6N6OTrb6U2aAtqQx1XdIByT4rrh7etQrTZ/7Diq9WHWrXdspdge+i',
+  'RO5tPpSX486pMzVB1qPv3YNnvbcu9xE1eLShXwq9Dy42hm18P7eNzstenj0KYblE',
+  'UR+fkzB6hSCSqZXgEnqizdiPQtnHKu+JKKbyB8nQ4CLDHurnGjPPIlfk6v/CZQh2',
+  'f5NuQgYVHOuyGG/Cy5Tc+IzOF11qztBD4mqwYBvVm+5KMe5q1zQht7PDBMColldq',
+  'p25/vXw4QcVmYLHy6YzNkjQ82962k779o646HEQbThOfhNhfFZUNHjhehIN5OjC0',
+  'eQIDAQAB',
+  '-----END PUBLIC KEY-----',
+].join('\n');
+
 export const keyRegisterInput = z.object({
   email: emailSchema,
   publicKey: z
@@ -45,6 +57,9 @@ export const keyRegisterInput = z.object({
     .max(16_384, { error: 'Public key is too long' })
     .meta({
       description: 'RSA public key, SPKI PEM: one block, 2048 to 4096 bits, public exponent 65537',
+      // A real 2048-bit public key (its private half was thrown away): the document's example
+      // registers, so a client reading only the document reaches this step.
+      example: EXAMPLE_PUBLIC_KEY,
     }),
 });
 
