@@ -156,21 +156,22 @@ export function ImportPage(props: {
     () => statementsRequest(statementAnswers, accountId, statementCount),
     [statementAnswers, accountId, statementCount],
   );
+  // What the preview reads and the import commits (with the ticked lines): one request's body.
+  const request = useMemo(
+    () =>
+      accountId && file
+        ? { accountId, fileName: file.name, content: file.content, mapping, reading, statements }
+        : null,
+    [accountId, file, mapping, reading, statements],
+  );
   const unchosen = unchosenStatements(statementAnswers, accountId, statementCount);
 
   // Every change of account, file, mapping, answer or statement's account asks for a fresh
   // review. A failed one keeps the last review on screen (its controls too) with the reason.
   useEffect(() => {
-    if (!accountId || !file) return;
+    if (!request) return;
     let current = true;
-    runPreview({
-      accountId,
-      fileName: file.name,
-      content: file.content,
-      mapping,
-      reading,
-      statements,
-    })
+    runPreview(request)
       .then((result) => {
         if (!current) return;
         setPreview(result);
@@ -191,7 +192,7 @@ export function ImportPage(props: {
     return () => {
       current = false;
     };
-  }, [accountId, file, mapping, reading, statements, runPreview]);
+  }, [request, runPreview]);
 
   function reset() {
     setMapping(undefined);
@@ -258,17 +259,9 @@ export function ImportPage(props: {
                   : null;
 
   async function onImport() {
-    if (!accountId || !file || !preview || blocked) return;
+    if (!request || !preview || blocked) return;
     const lines = [...ticked].sort((a, b) => a - b);
-    const payload = {
-      accountId,
-      fileName: file.name,
-      content: file.content,
-      mapping,
-      reading,
-      statements,
-      lines,
-    };
+    const payload = { ...request, lines };
     const done = await submit({
       ...keyedRequest(payload, commit.mutateAsync),
       success: (outcome) => {
