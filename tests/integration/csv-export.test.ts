@@ -143,6 +143,10 @@ describe('CSV export of a Transactions view', () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(overTrpc.statusCode).toBe(400);
+    // An input that is no object is the schema's 400, never a crash of the paging check.
+    await expect(
+      t.caller(user).transaction.exportCsv(42 as unknown as Record<string, never>),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(overTrpc.json().message).toBe(
       'transaction.exportCsv answers a file, not JSON: download it with GET /api/transactions/export.csv.',
     );

@@ -35,8 +35,10 @@ export const csvExportRouter = router({
       answersFile: { contentType: 'text/csv', name: 'transactions-<day>.csv' },
     })
     .use(async ({ getRawInput, next }) => {
-      const raw = (await getRawInput()) as Record<string, unknown> | undefined;
-      if (raw && PAGING.some((field) => field in raw)) {
+      // Any input at all may come (42, a list): only an object can name the paging; the input
+      // schema refuses the rest with its own 400.
+      const raw = await getRawInput();
+      if (typeof raw === 'object' && raw !== null && PAGING.some((field) => field in raw)) {
         throw new AppError(
           'VALIDATION_ERROR',
           'An export has every page: limit and cursor do not apply',
