@@ -24,6 +24,7 @@ import { Route as AuthedImportRouteImport } from './routes/_authed/import'
 import { Route as AuthedOrganizationRouteImport } from './routes/_authed/organization'
 import { Route as AuthedProjectsRouteImport } from './routes/_authed/projects'
 import { Route as AuthedRulesRouteImport } from './routes/_authed/rules'
+import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTestRouteImport } from './routes/_authed/test'
 import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
@@ -111,6 +112,11 @@ const AuthedProjectsRoute = AuthedProjectsRouteImport.update({
 const AuthedRulesRoute = AuthedRulesRouteImport.update({
   id: '/rules',
   path: '/rules',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedTestRoute = AuthedTestRouteImport.update({
@@ -203,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
   '/rules': typeof AuthedRulesRoute
+  '/settings': typeof AuthedSettingsRoute
   '/test': typeof AuthedTestRoute
   '/transactions': typeof AuthedTransactionsRoute
   '/login': typeof GuestLoginRoute
@@ -231,6 +238,7 @@ export interface FileRoutesByTo {
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
   '/rules': typeof AuthedRulesRoute
+  '/settings': typeof AuthedSettingsRoute
   '/test': typeof AuthedTestRoute
   '/transactions': typeof AuthedTransactionsRoute
   '/login': typeof GuestLoginRoute
@@ -263,6 +271,7 @@ export interface FileRoutesById {
   '/_authed/organization': typeof AuthedOrganizationRoute
   '/_authed/projects': typeof AuthedProjectsRoute
   '/_authed/rules': typeof AuthedRulesRoute
+  '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/test': typeof AuthedTestRoute
   '/_authed/transactions': typeof AuthedTransactionsRoute
   '/_guest/login': typeof GuestLoginRoute
@@ -296,6 +305,7 @@ export interface FileRouteTypes {
     | '/organization'
     | '/projects'
     | '/rules'
+    | '/settings'
     | '/test'
     | '/transactions'
     | '/login'
@@ -324,6 +334,7 @@ export interface FileRouteTypes {
     | '/organization'
     | '/projects'
     | '/rules'
+    | '/settings'
     | '/test'
     | '/transactions'
     | '/login'
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/_authed/organization'
     | '/_authed/projects'
     | '/_authed/rules'
+    | '/_authed/settings'
     | '/_authed/test'
     | '/_authed/transactions'
     | '/_guest/login'
@@ -486,6 +498,13 @@ declare module '@tanstack/react-router' {
       path: '/rules'
       fullPath: '/rules'
       preLoaderRoute: typeof AuthedRulesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings': {
+      id: '/_authed/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/test': {
@@ -643,6 +662,7 @@ interface AuthedRouteChildren {
   AuthedOrganizationRoute: typeof AuthedOrganizationRoute
   AuthedProjectsRoute: typeof AuthedProjectsRoute
   AuthedRulesRoute: typeof AuthedRulesRoute
+  AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedTestRoute: typeof AuthedTestRoute
   AuthedTransactionsRoute: typeof AuthedTransactionsRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
@@ -660,6 +680,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedOrganizationRoute: AuthedOrganizationRoute,
   AuthedProjectsRoute: AuthedProjectsRoute,
   AuthedRulesRoute: AuthedRulesRoute,
+  AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedTestRoute: AuthedTestRoute,
   AuthedTransactionsRoute: AuthedTransactionsRoute,
   AuthedIndexRoute: AuthedIndexRoute,

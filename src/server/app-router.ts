@@ -14,6 +14,7 @@ import { entryRouter } from './features/ledger/entries/entry-router.js';
 import { transferRouter } from './features/ledger/transfers/transfer-router.js';
 import { changeRouter } from './features/ledger/changes/change-router.js';
 import { bookRouter } from './features/books/book-router.js';
+import { settingsRouter } from './features/settings/settings-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
 
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   transfer: transferRouter,
   change: changeRouter,
   book: bookRouter,
+  settings: settingsRouter,
   category: categoryRouter,
   analytics: analyticsRouter,
   bookData: bookDataRouter,

@@ -19,6 +19,8 @@ export const CATEGORY_GROUP_NAME_MAX = 60;
 export const BOOK_NAME_MAX = 100;
 /** An IANA time zone name, e.g. America/Argentina/ComodRivadavia (32). */
 export const TIME_ZONE_MAX = 64;
+/** A BCP 47 locale tag; the longest in common use (zh-Hant-TW-u-nu-hanidec) is well below. */
+export const LOCALE_MAX = 35;
 /** The free-text search of the ledger list. */
 export const SEARCH_QUERY_MAX = 100;
 /** Payee suggestions in one answer. */

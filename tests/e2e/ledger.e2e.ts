@@ -246,7 +246,8 @@ describe('the ledger in the browser', () => {
     await transfer.locator('[data-entry-open]').click();
     let panel = page.getByRole('dialog', { name: 'Transaction' });
     const amount = panel.getByLabel('Amount', { exact: true });
-    expect(await amount.inputValue()).toBe('100');
+    // Shown for editing with its two decimals (docs/settings.md#typed-amounts).
+    expect(await amount.inputValue()).toBe('100.00');
     expect(await panel.getByLabel('Description').inputValue()).toBe('Card payment');
     await amount.fill('150');
     await panel.getByRole('button', { name: 'Save transfer' }).click();

@@ -5,8 +5,8 @@ import type { TestApp, TestUser } from './test-app.js';
 
 /**
  * What a careful client adds to a derived input where the schema cannot say it
- * (docs/testing.md#what-the-schemas-cannot-say): a rule that sets something, a book edit that
- * changes something, a reorder naming every item as the book holds them now, a restore into an
+ * (docs/testing.md#what-the-schemas-cannot-say): a rule that sets something, a book or settings edit
+ * that changes something, a reorder naming every item as the book holds them now, a restore into an
  * empty book. Tables that need the route to succeed (the idempotency table) finish the derived
  * input with these; a route that is not listed needs nothing more.
  */
@@ -46,6 +46,10 @@ const COMPLETIONS: Record<string, Completion> = {
   },
   'PATCH /api/book': async (input, { user }) => ({
     input: { ...input, name: 'Household' },
+    user,
+  }),
+  'PATCH /api/settings': async (input, { user }) => ({
+    input: { ...input, locale: 'de-DE' },
     user,
   }),
   'POST /api/category-groups/reorder': async (_input, { t, user }) => {

@@ -2,10 +2,14 @@ import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-rou
 import { AppShell } from '../components/layout/app-shell.js';
 import { useSignedInUser } from '../features/auth/api.js';
 import { useAuthStore } from '../features/auth/auth-store.js';
+import { useAdoptDeviceTimeZone } from '../lib/book.js';
+import { useFollowLocaleSetting } from '../lib/settings.js';
 import { LazyLogoutDialog } from '../features/auth/logout/lazy-logout-dialog.js';
 
 function SignedInShell() {
   const me = useSignedInUser();
+  useFollowLocaleSetting();
+  useAdoptDeviceTimeZone();
   return (
     <AppShell logoutDialog={LazyLogoutDialog} profile={me.data}>
       <Outlet />

@@ -15,6 +15,8 @@ export interface UsersTable {
   email: string;
   firebase_uid: string | null;
   created_at: Generated<Date>;
+  /** A BCP 47 tag such as de-DE (docs/settings.md); null: the browser's. */
+  locale: string | null;
 }
 
 export type SessionMethod = 'password' | 'google' | 'github' | 'key';

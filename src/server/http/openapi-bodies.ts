@@ -8,8 +8,8 @@ import type { RestProcedure } from './rest-procedures.js';
  * that the document accepts exactly what the server does (docs/api.md#the-openapi-document):
  *
  * - a body that must change something (an edit refused with "Nothing to change" when it names no
- *   field): `minProperties: 1` and an `anyOf` naming the fields that count, found by asking the
- *   input schema itself with an empty body;
+ *   field): `minProperties: 1` and an `anyOf` naming the fields that count (or, when one field
+ *   counts, that field required), found by asking the input schema itself with an empty body;
  * - the create body of an entry: one schema per type (oneOf with a discriminator on `type`), from
  *   the same table the input checks (ENTRY_TYPE_RULES): deposits and withdrawals need an account,
  *   only withdrawals and expenses may be split, and a split entry has no category of its own.
@@ -42,7 +42,11 @@ function requireAChange(procedure: RestProcedure, schema: Schema): void {
     return sample === undefined || !refusesAsAWhole(procedure, { [name]: sample });
   });
   schema.minProperties = 1;
-  schema.anyOf = changes.map((name) => ({ required: [name] }));
+  // One field that counts is simply required; an anyOf of one would be a composition of nothing.
+  const [only, ...others] = changes;
+  if (only !== undefined && others.length === 0)
+    schema.required = [...new Set([...((schema.required ?? []) as string[]), only])];
+  else schema.anyOf = changes.map((name) => ({ required: [name] }));
 }
 
 const BRANCH_NAMES: Record<(typeof MOVEMENT_TYPES)[number], string> = {

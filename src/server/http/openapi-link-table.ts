@@ -214,6 +214,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Record<string, unknown> |
   },
   'transfer-update': { description: 'To savings, March' },
   'book-update': { name: 'Household' },
+  // Every field is optional: the example sends the one there is.
+  'settings-update': { locale: 'de-DE' },
   // Not a rename: a second category of the example's name could then join its group.
   'category-update': { icon: 'utensils' },
   'category-createGroup': { name: 'Home', kind: 'spending' },

@@ -81,6 +81,10 @@ export async function openPage(
     token?: string;
     colorScheme?: 'light' | 'dark';
     base?: string;
+    /** The browser's language (navigator.language), e.g. de-DE. */
+    locale?: string;
+    /** The device's time zone, e.g. Pacific/Auckland. */
+    timezoneId?: string;
   } = {},
 ): Promise<WatchedPage> {
   const base = options.base ?? baseUrl();
@@ -88,6 +92,8 @@ export async function openPage(
     baseURL: base,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
+    ...(options.locale && { locale: options.locale }),
+    ...(options.timezoneId && { timezoneId: options.timezoneId }),
   });
   if (options.token) {
     await context.addInitScript((token) => {

@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { AMOUNT_INPUT_PATTERN } from '../../../shared/validation.js';
+import { readAmount, recordsText, useLocaleStore } from '../../lib/typed-amounts.js';
 import { Input } from '../ui/input.js';
 import { Label } from '../ui/label.js';
 import { FieldError } from './field-error.js';
 
 /**
- * A labelled amount field that only takes non-negative decimal text, with its error message.
- * The text is kept exactly as typed; once it is changed (or after a submit) its problem shows
- * and follows each keystroke, from the form's own check of the field (amount-text.ts).
+ * A labelled amount field. Every character typed stays in it (none is filtered out), it is read
+ * in the person's locale, and what it will record shows under it ("Records $12.50") so a
+ * misread can be seen before it is saved. Once changed (or after a submit) its problem shows and
+ * follows each keystroke, from the form's own check of the field (amount-text.ts).
  */
 export function AmountInput<Values extends FieldValues>({
   form,
@@ -23,10 +24,15 @@ export function AmountInput<Values extends FieldValues>({
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const recordsId = `${id}-records`;
   const { field, fieldState } = useController({ control: form.control, name });
   const { ref, onBlur } = field;
   const text: string = field.value;
   const error = fieldState.error?.message;
+  // Subscribed so the field is read again when the person's locale arrives or changes.
+  const marks = useLocaleStore((state) => state.marks);
+  const read = readAmount(text);
+  const records = !error && read.kind === 'cents' && read.cents > 0n ? recordsText(read.cents) : '';
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>Amount</Label>
@@ -36,11 +42,9 @@ export function AmountInput<Values extends FieldValues>({
         type="text"
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder={`0${marks.decimal}00`}
         value={text}
         onChange={(event) => {
-          // Other keystrokes are ignored: only what AMOUNT_INPUT_PATTERN allows gets in.
-          if (!AMOUNT_INPUT_PATTERN.test(event.target.value)) return;
           field.onChange(event.target.value);
           void form.trigger(name);
         }}
@@ -48,8 +52,13 @@ export function AmountInput<Values extends FieldValues>({
         disabled={disabled}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : records ? recordsId : undefined}
       />
+      {records && (
+        <p id={recordsId} data-testid="amount-records" className="text-sm text-muted-foreground">
+          {records}
+        </p>
+      )}
       <FieldError id={errorId} message={error} />
     </div>
   );

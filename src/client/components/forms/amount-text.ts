@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { amountTextProblem, parseAmount } from '../../../shared/validation.js';
+import { centsToUnits } from '../../../shared/money.js';
+import { readAmount } from '../../lib/typed-amounts.js';
 
 /**
- * An amount field's check: the text as typed becomes the amount it stands for, never reformatted.
- * Its problem is the server's own words for a broken limit (too many decimals, above the
- * maximum), else the form's message (`invalidMessage`, the spec's "Please enter a valid amount...").
- * With `limitWords: false` it is always the form's message (the inline edit's one line).
+ * An amount field's check: the text as typed, read in the person's locale (12,50 in Germany),
+ * becomes the amount it stands for; it is never reformatted or trimmed of characters. Text it
+ * cannot read gets the reason (a sign, a letter, marks that could mean two amounts, a broken
+ * limit in the server's words); empty or zero gets the form's message (`invalidMessage`, the
+ * spec's "Please enter a valid amount..."). With `reasons: false` it is always the form's
+ * message (the inline edit's one line).
  */
-export function amountText(invalidMessage: string, { limitWords = true } = {}) {
+export function amountText(invalidMessage: string, { reasons = true } = {}) {
   return z.string().transform((text, context) => {
-    const amount = parseAmount(text);
-    if (amount !== null) return amount;
-    const limit = limitWords ? amountTextProblem(text) : null;
-    context.addIssue({ code: 'custom', message: limit ?? invalidMessage });
+    const read = readAmount(text);
+    if (read.kind === 'cents' && read.cents > 0n) return centsToUnits(read.cents);
+    const message = reasons && read.kind === 'unreadable' ? read.message : invalidMessage;
+    context.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
 }
-
-/** The amount `text` stands for, or null (a submit button waits for one). */
-export const amountOf = (text: string): number | null => parseAmount(text);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import {
   DropdownMenu,
@@ -67,6 +68,7 @@ export function ProfileMenu({
 }: DeferredMenuProps & { logoutDialog: DialogComponent; profile: SignedInProfile | undefined }) {
   const [confirming, setConfirming] = useState(false);
   const trigger = useFocusOnMount(autoFocus && !defaultOpen);
+  const navigate = useNavigate();
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen}>
@@ -84,7 +86,9 @@ export function ProfileMenu({
           <DropdownMenuItem>
             Subscription <span className="ml-auto text-xs text-muted-foreground">Free Trial</span>
           </DropdownMenuItem>
-          <DropdownMenuItem>Settings</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void navigate({ to: '/settings' })}>
+            Settings
+          </DropdownMenuItem>
           <DropdownMenuItem>Terms &amp; Policies</DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>

@@ -81,10 +81,8 @@ const PLACEHOLDER_GROUPS: { title: string; items: { label: string; icon: LucideI
   { title: 'Teams', items: [{ label: 'Acme Inc.', icon: CreditCard }] },
 ];
 
-const FOOTER = [
-  { label: 'Settings', icon: Settings },
-  { label: 'Help', icon: HelpCircle },
-];
+const FOOTER_LINKS: NavLink[] = [{ label: 'Settings', to: '/settings', icon: Settings }];
+const FOOTER_PLACEHOLDERS = [{ label: 'Help', icon: HelpCircle }];
 
 const itemClass = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm';
 const groupTitleClass =
@@ -206,11 +204,15 @@ export const Sidebar = forwardRef<HTMLElement, { open: boolean; onNavigate: () =
             onNavigate={onNavigate}
           />
         </nav>
-        <div className="space-y-1 border-t border-border p-3">
-          {FOOTER.map((item) => (
-            <Placeholder key={item.label} {...item} />
-          ))}
-        </div>
+        <nav aria-label="Settings and help" className="border-t border-border p-3">
+          <NavGroup
+            title="You"
+            links={FOOTER_LINKS}
+            placeholders={FOOTER_PLACEHOLDERS}
+            pathname={pathname}
+            onNavigate={onNavigate}
+          />
+        </nav>
       </aside>
     );
   },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Account } from '../../../shared/schemas/account.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
-import { amountOf, amountText } from '../../components/forms/amount-text.js';
+import { amountText } from '../../components/forms/amount-text.js';
+import { amountOf } from '../../lib/typed-amounts.js';
 import { FormSelect } from '../../components/forms/form-select.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { accountOptions } from '../../components/forms/account-options.js';

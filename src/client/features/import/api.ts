@@ -129,11 +129,6 @@ export function useTestRule() {
   });
 }
 
-/** The book, for its setting "apply rules to entries I add by hand" (GET /api/book). */
-export function useBook() {
-  return trpc.book.get.useQuery({}, { select: unwrap });
-}
-
 /** Turns rules on or off for entries added by hand (PATCH /api/book). */
 export function useSetApplyRules() {
   const utils = trpc.useUtils();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
-import { useBook, useSetApplyRules } from './api.js';
+import { useSetApplyRules } from './api.js';
+import { useBook } from '../../lib/book.js';
 
 /**
  * The book's setting (docs/import.md#rules): when on, a deposit, withdrawal or expense added by

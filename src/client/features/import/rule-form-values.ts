@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { RULE_NAME_MAX } from '../../../shared/limits.js';
 import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import type { RuleInput } from './api.js';
+import { centsToUnits } from '../../../shared/money.js';
+import { readAmount } from '../../lib/typed-amounts.js';
 
 /** The rule form as typed: every field text (the amounts too), the condition's two choices. */
 export interface RuleFormValues {
@@ -33,7 +35,11 @@ export function ruleFormValues(prefill: RulePrefill): RuleFormValues {
   };
 }
 
-const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+/** A bound typed in the person's locale; empty is none. Unreadable text is refused by the check. */
+function optionalAmount(text: string): number | null {
+  const read = readAmount(text);
+  return read.kind === 'cents' ? centsToUnits(read.cents) : null;
+}
 
 /** The rule the values describe; empty fields set nothing. The server judges it (its words). */
 export function ruleDraft(values: RuleFormValues): RuleInput {
@@ -41,8 +47,8 @@ export function ruleDraft(values: RuleFormValues): RuleInput {
   return {
     name: values.name,
     match: value.trim() ? { field, operator, value } : null,
-    amountMin: optionalNumber(values.amountMin),
-    amountMax: optionalNumber(values.amountMax),
+    amountMin: optionalAmount(values.amountMin),
+    amountMax: optionalAmount(values.amountMax),
     set: {
       categoryId: values.categoryId || null,
       payee: values.payee || null,
@@ -57,5 +63,17 @@ export function ruleDraft(values: RuleFormValues): RuleInput {
   };
 }
 
-/** No check of its own: what is wrong with a rule is the server's to say. */
-export const ruleFormSchema = z.custom<RuleFormValues>().transform(ruleDraft);
+/**
+ * The amount bounds are read here, in the person's locale (what cannot be read is refused at its
+ * field, never sent as something else); anything else wrong with a rule is the server's to say.
+ */
+export const ruleFormSchema = z
+  .custom<RuleFormValues>()
+  .superRefine((values, context) => {
+    for (const name of ['amountMin', 'amountMax'] as const) {
+      const read = readAmount(values[name]);
+      if (read.kind === 'unreadable')
+        context.addIssue({ code: 'custom', path: [name], message: read.message });
+    }
+  })
+  .transform(ruleDraft);

@@ -6,6 +6,7 @@ import { useAppForm } from '../../components/forms/use-app-form.js';
 import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
+import { FieldError } from '../../components/forms/field-error.js';
 import { Label } from '../../components/ui/label.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { useSaveRule, useTestRule } from './api.js';
@@ -21,18 +22,25 @@ function GridInput<Values extends FieldValues>(props: {
   name: Path<Values>;
   id: string;
   label: string;
-  type?: string;
+  inputMode?: 'decimal';
   autoFocus?: boolean;
 }) {
+  const error = props.form.getFieldState(props.name, props.form.formState).error?.message;
+  const errorId = `${props.id}-error`;
   return (
     <div className="space-y-1">
       <Label htmlFor={props.id}>{props.label}</Label>
       <Input
         id={props.id}
-        type={props.type ?? 'text'}
+        type="text"
+        inputMode={props.inputMode}
+        autoComplete={props.inputMode ? 'off' : undefined}
         autoFocus={props.autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         {...props.form.register(props.name)}
       />
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -64,6 +72,8 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
   });
 
   async function onTest() {
+    // The same check as saving: an amount bound that cannot be read is shown, not tested.
+    if (!(await form.trigger())) return;
     try {
       const result = await test.mutateAsync(ruleDraft(form.getValues()));
       setTested(`Matches ${result.matched} of your latest ${result.scanned} entries.`);
@@ -107,8 +117,18 @@ export function RuleForm(props: { prefill?: RulePrefill }) {
           </select>
         </div>
         <GridInput {...field('value')} label="Text" />
-        <GridInput {...field('amountMin')} id={`${id}-min`} label="Amount from" type="number" />
-        <GridInput {...field('amountMax')} id={`${id}-max`} label="Amount up to" type="number" />
+        <GridInput
+          {...field('amountMin')}
+          id={`${id}-min`}
+          label="Amount from"
+          inputMode="decimal"
+        />
+        <GridInput
+          {...field('amountMax')}
+          id={`${id}-max`}
+          label="Amount up to"
+          inputMode="decimal"
+        />
         <div className="space-y-1">
           <Label htmlFor={`${id}-category`}>Set category</Label>
           <CategorySelect

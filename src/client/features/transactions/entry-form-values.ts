@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { CreateEntryInput, UpdateEntryInput } from '../../../shared/schemas/entry.js';
 import type { MovementType, Transaction } from '../../../shared/schemas/ledger.js';
 import { isCalendarDate } from '../../../shared/dates.js';
-import { parseAmount } from '../../../shared/validation.js';
 import { amountText } from '../../components/forms/amount-text.js';
+import { amountEditText, amountOf } from '../../lib/typed-amounts.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { newSplitLine } from './split-editor.js';
-import { splitRemainder, type SplitDraftLine } from './split-lines.js';
+import { splitRemainderOf, type SplitDraftLine } from './split-lines.js';
 import { parseTags, tagsProblem } from './tags.js';
 
 export const NO_ACCOUNT = 'none';
@@ -32,7 +32,7 @@ export function entryFormValues(
 ): EntryFormValues {
   return {
     type: entry && entry.transactionType !== 'transfer' ? entry.transactionType : 'expense',
-    amount: entry ? String(entry.amount) : '',
+    amount: entry ? amountEditText(entry.amount) : '',
     accountId: entry ? (entry.accountId ?? NO_ACCOUNT) : (initialAccountId ?? NO_ACCOUNT),
     occurredOn: entry?.occurredOn ?? today,
     description: entry?.description ?? '',
@@ -44,7 +44,7 @@ export function entryFormValues(
       !entry || entry.splits.length === 0
         ? [newSplitLine(), newSplitLine()]
         : entry.splits.map((line) =>
-            newSplitLine(String(line.amount), line.categoryId ?? UNCATEGORISED, line.note),
+            newSplitLine(amountEditText(line.amount), line.categoryId ?? UNCATEGORISED, line.note),
           ),
   };
 }
@@ -84,7 +84,7 @@ export function entryFormSchema(accountIds: ReadonlySet<string>) {
         return problem('occurredOn', 'Enter the date it happened');
       const tagProblem = tagsProblem(values.tags);
       if (tagProblem) return problem('tags', tagProblem);
-      const remainder = splitRemainder(String(values.amount), values.lines);
+      const remainder = splitRemainderOf(values.amount, values.lines);
       if (values.split && splittable(type) && !remainder.balanced) {
         problem('lines', `The split lines must add up to the amount: ${remainder.text}`);
       }
@@ -99,7 +99,7 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
 const splitLines = (lines: SplitDraftLine[]) =>
   lines.map((line) => ({
     categoryId: line.categoryId === UNCATEGORISED ? null : line.categoryId,
-    amount: parseAmount(line.amountText) ?? 0,
+    amount: amountOf(line.amountText) ?? 0,
     note: line.note.trim(),
   }));
 

@@ -14,7 +14,7 @@ import { SubmitButton } from '../../components/forms/submit-button.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Label } from '../../components/ui/label.js';
-import { todayLocal } from '../../lib/format.js';
+import { useToday } from '../../lib/book.js';
 import { usePayeeSuggestions, useUndo, useCreateEntry, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { SplitEditor } from './split-editor.js';
@@ -56,10 +56,11 @@ export function EntryForm(props: {
   const update = useUpdateEntry();
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
+  const today = useToday();
 
   const { form, field, formProps, id, problem, pending } = useAppForm({
     check: { schema: entryFormSchema(new Set(props.accounts.map((account) => account.id))) },
-    defaultValues: entryFormValues(entry, props.initialAccountId, todayLocal()),
+    defaultValues: entryFormValues(entry, props.initialAccountId, today),
     request: (checked) => {
       if (!entry) {
         const input = createInput(checked);

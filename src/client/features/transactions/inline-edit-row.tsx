@@ -1,12 +1,10 @@
 import { useId } from 'react';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import type { UpdateEntryInput } from '../../../shared/schemas/entry.js';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
 import { DESCRIPTION_MAX } from '../../../shared/limits.js';
 import { isCalendarDate } from '../../../shared/dates.js';
-import { AMOUNT_INPUT_PATTERN } from '../../../shared/validation.js';
 import { amountText } from '../../components/forms/amount-text.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
@@ -17,11 +15,12 @@ import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
+import { amountEditText } from '../../lib/typed-amounts.js';
 
 /** The row's check: the amount, then the date, one message at a time. */
 const inlineEditSchema = z.object({
   description: z.string(),
-  amount: amountText('Please enter a valid amount.', { limitWords: false }),
+  amount: amountText('Please enter a valid amount.', { reasons: false }),
   occurredOn: z.string().refine(isCalendarDate, 'Enter the date it happened'),
   categoryId: z.string(),
 });
@@ -46,7 +45,7 @@ export function InlineEditRow(props: {
     check: { schema: inlineEditSchema },
     defaultValues: {
       description: entry.description,
-      amount: String(entry.amount),
+      amount: amountEditText(entry.amount),
       occurredOn: entry.occurredOn,
       categoryId: entry.categoryId ?? UNCATEGORISED,
     },
@@ -99,25 +98,12 @@ export function InlineEditRow(props: {
         maxLength={DESCRIPTION_MAX}
         {...form.register('description')}
       />
-      <Controller
-        control={form.control}
-        name="amount"
-        render={({ field: { ref, value, onChange, onBlur } }) => (
-          <Input
-            ref={ref}
-            aria-label="Amount"
-            inputMode="decimal"
-            disabled={split}
-            title={
-              split ? 'A split entry changes its amount with its lines, in the panel' : undefined
-            }
-            value={value}
-            onBlur={onBlur}
-            onChange={(event) => {
-              if (AMOUNT_INPUT_PATTERN.test(event.target.value)) onChange(event.target.value);
-            }}
-          />
-        )}
+      <Input
+        aria-label="Amount"
+        inputMode="decimal"
+        disabled={split}
+        title={split ? 'A split entry changes its amount with its lines, in the panel' : undefined}
+        {...form.register('amount')}
       />
       <Input aria-label="Date" type="date" {...form.register('occurredOn')} />
       {split ? (

@@ -1,10 +1,12 @@
+import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import { SPLIT_LINES_MAX, SPLIT_LINES_MIN, SPLIT_NOTE_MAX } from '../../../shared/limits.js';
-import { AMOUNT_INPUT_PATTERN } from '../../../shared/validation.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
+import { readAmount } from '../../lib/typed-amounts.js';
+import { FieldError } from '../../components/forms/field-error.js';
 import { remainderText, splitRemainder, type SplitDraftLine } from './split-lines.js';
 
 let nextKey = 0;
@@ -46,17 +48,10 @@ export function SplitEditor(props: {
                 groups={props.groups}
                 emptyOption={{ value: UNCATEGORISED, label: 'Uncategorised' }}
               />
-              <Input
-                aria-label={`Line ${n} amount`}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                value={line.amountText}
-                onChange={(event) => {
-                  if (AMOUNT_INPUT_PATTERN.test(event.target.value)) {
-                    update(line.key, { amountText: event.target.value });
-                  }
-                }}
+              <LineAmount
+                label={`Line ${n} amount`}
+                text={line.amountText}
+                onChange={(amountText) => update(line.key, { amountText })}
               />
               <Input
                 aria-label={`Line ${n} note`}
@@ -116,5 +111,26 @@ export function SplitEditor(props: {
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** A line's amount: kept as typed, with the reason under it when it cannot be read. */
+function LineAmount(props: { label: string; text: string; onChange: (text: string) => void }) {
+  const errorId = useId();
+  const read = readAmount(props.text);
+  const problem = read.kind === 'unreadable' ? read.message : undefined;
+  return (
+    <div>
+      <Input
+        aria-label={props.label}
+        inputMode="decimal"
+        autoComplete="off"
+        value={props.text}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+      />
+      <FieldError id={errorId} message={problem} />
+    </div>
   );
 }

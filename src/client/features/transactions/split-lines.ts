@@ -1,5 +1,5 @@
-import { formatCents, sumCents, unitsToCents } from '../../../shared/money.js';
-import { parseAmount } from '../../../shared/validation.js';
+import { centsToUnits, formatCents, sumCents, unitsToCents } from '../../../shared/money.js';
+import { amountEditText, amountOf } from '../../lib/typed-amounts.js';
 
 /** One line of the split editor as typed: its amount is text until it parses. */
 export interface SplitDraftLine {
@@ -27,9 +27,16 @@ export function splitRemainder(
   amountText: string,
   lines: readonly SplitDraftLine[],
 ): SplitRemainder {
-  const total = parseAmount(amountText);
+  return splitRemainderOf(amountOf(amountText), lines);
+}
+
+/** splitRemainder of an amount already read (`total` units, null when there is none). */
+export function splitRemainderOf(
+  total: number | null,
+  lines: readonly SplitDraftLine[],
+): SplitRemainder {
   if (total === null) return { cents: null, text: 'Enter the amount first', balanced: false };
-  const parsed = lines.map((line) => parseAmount(line.amountText));
+  const parsed = lines.map((line) => amountOf(line.amountText));
   const assigned = sumCents(parsed.map((amount) => (amount === null ? 0n : unitsToCents(amount))));
   const cents = unitsToCents(total) - assigned;
   const allValid = parsed.every((amount) => amount !== null);
@@ -41,7 +48,7 @@ export function splitRemainder(
     : { cents, text: `$${formatCents(-cents)} too much`, balanced: false };
 }
 
-/** The remainder as a line's amount text ("2.50"), to fill the last line in one click. */
+/** The remainder as a line's amount text ("2.50", "2,50"), to fill the last line in one click. */
 export function remainderText(cents: bigint): string {
-  return formatCents(cents).replaceAll(',', '');
+  return amountEditText(centsToUnits(cents));
 }

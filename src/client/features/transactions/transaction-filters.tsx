@@ -3,7 +3,9 @@ import { Search } from 'lucide-react';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import { SEARCH_QUERY_MAX, TAG_MAX } from '../../../shared/limits.js';
-import { AMOUNT_INPUT_PATTERN } from '../../../shared/validation.js';
+import { centsToUnits } from '../../../shared/money.js';
+import { amountEditText, readAmount } from '../../lib/typed-amounts.js';
+import { FieldError } from '../../components/forms/field-error.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
@@ -84,21 +86,35 @@ export const SearchBox = forwardRef<
   );
 });
 
-/** A field whose text becomes a filter once it is a valid one (an amount, a date...). */
+/**
+ * A field whose text becomes a filter when it is applied (Enter, leaving it, or for a date,
+ * picking one). `read` says what the text filters by, or why it cannot: then the filter stays as
+ * it was and the reason shows under the field, and the text stays as typed.
+ */
 function BoundInput(props: {
   label: string;
   type: 'text' | 'date';
-  value: string | number | undefined;
-  onApply: (text: string) => void;
+  /** The filter's value as text for the field. */
+  value: string;
+  read: (text: string) => { value: string | number | undefined } | { problem: string };
+  onApply: (value: string | number | undefined) => void;
 }) {
   const id = useId();
-  const value = props.value === undefined ? '' : String(props.value);
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
+  const errorId = `${id}-error`;
+  const [text, setText] = useState(props.value);
+  const [shown, setShown] = useState(props.value);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (props.value !== shown) {
+    setShown(props.value);
+    setText(props.value);
+    setProblem(null);
   }
+  const apply = (typed: string) => {
+    const read = props.read(typed);
+    if ('problem' in read) return setProblem(read.problem);
+    setProblem(null);
+    props.onApply(read.value);
+  };
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{props.label}</Label>
@@ -106,21 +122,34 @@ function BoundInput(props: {
         id={id}
         type={props.type}
         inputMode={props.type === 'text' ? 'decimal' : undefined}
-        placeholder={props.type === 'text' ? '0.00' : undefined}
+        autoComplete="off"
         value={text}
         onChange={(event) => {
-          if (props.type === 'text' && !AMOUNT_INPUT_PATTERN.test(event.target.value)) return;
           setText(event.target.value);
-          if (props.type === 'date') props.onApply(event.target.value);
+          if (props.type === 'date') apply(event.target.value);
         }}
-        onBlur={() => props.onApply(text)}
+        onBlur={() => apply(text)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') props.onApply(text);
+          if (event.key === 'Enter') apply(text);
         }}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
       />
+      <FieldError id={errorId} message={problem} />
     </div>
   );
 }
+
+/** An amount bound as typed in the person's locale; 0 is a bound too. */
+function readBound(text: string): { value: number | undefined } | { problem: string } {
+  const read = readAmount(text);
+  if (read.kind === 'empty') return { value: undefined };
+  if (read.kind === 'unreadable') return { problem: read.message };
+  return { value: centsToUnits(read.cents) };
+}
+
+const readDate = (text: string) => ({ value: text || undefined });
+const boundText = (units: number | undefined) => (units === undefined ? '' : amountEditText(units));
 
 /**
  * The filters of the view: account, category (or uncategorised), tag, type, amount range, date
@@ -198,26 +227,30 @@ export function TransactionFilters(props: {
       <BoundInput
         label="Minimum amount"
         type="text"
-        value={search.min}
-        onApply={(text) => set({ min: text || undefined })}
+        value={boundText(search.min)}
+        read={readBound}
+        onApply={(value) => set({ min: value })}
       />
       <BoundInput
         label="Maximum amount"
         type="text"
-        value={search.max}
-        onApply={(text) => set({ max: text || undefined })}
+        value={boundText(search.max)}
+        read={readBound}
+        onApply={(value) => set({ max: value })}
       />
       <BoundInput
         label="From date"
         type="date"
-        value={search.from}
-        onApply={(text) => set({ from: text || undefined })}
+        value={search.from ?? ''}
+        read={readDate}
+        onApply={(value) => set({ from: value })}
       />
       <BoundInput
         label="To date"
         type="date"
-        value={search.to}
-        onApply={(text) => set({ to: text || undefined })}
+        value={search.to ?? ''}
+        read={readDate}
+        onApply={(value) => set({ to: value })}
       />
       <div className="space-y-1">
         <Label htmlFor={`${id}-sort`}>Sort</Label>

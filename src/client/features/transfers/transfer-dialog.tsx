@@ -10,9 +10,10 @@ import { DescriptionField } from '../../components/forms/description-field.js';
 import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Dialog } from '../../components/overlays/dialog.js';
-import { todayLocal } from '../../lib/format.js';
+import { useToday } from '../../lib/book.js';
 import { useCreateTransfer, useTransferAccounts, useUpdateTransfer } from './api.js';
 import { transferRequest, type EditedTransfer } from './transfer-request.js';
+import { amountEditText } from '../../lib/typed-amounts.js';
 
 /** The amount is checked first; the rest, in the order shown, by transferRequest. */
 const transferFormSchema = z.object({
@@ -41,13 +42,14 @@ export function TransferForm({
   const create = useCreateTransfer();
   const update = useUpdateTransfer();
   const options = accountOptions(accounts.data ?? []);
+  const today = useToday();
   const { form, field, formProps, id, problem, pending } = useAppForm({
     check: { schema: transferFormSchema },
     defaultValues: {
-      amount: editing ? String(editing.amount) : '',
+      amount: editing ? amountEditText(editing.amount) : '',
       fromAccountId: editing?.fromAccountId,
       toAccountId: editing?.toAccountId,
-      occurredOn: editing?.occurredOn ?? todayLocal(),
+      occurredOn: editing?.occurredOn ?? today,
       description: editing?.description ?? '',
     },
     request: (checked) => {
