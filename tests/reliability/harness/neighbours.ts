@@ -112,7 +112,9 @@ export class Neighbours {
         'deposit',
         await api.request('POST', `/api/account/${accountId}/deposit`, {
           token: session.token,
-          body: { amount: 1_000_000 },
+          // Enough for the whole file to be taken out (at most 500.00 a row): an import that
+          // would take the account below zero is refused (the full profile's 10,000 rows did).
+          body: { amount: Math.max(1_000_000, options.bookRows * 500) },
         }),
       );
       must(
