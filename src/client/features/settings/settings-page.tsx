@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Card, CardTitle } from '../../components/ui/card.js';
+import type { SelectOption } from '../../components/ui/select.js';
 import { FormSelect } from '../../components/forms/form-select.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
@@ -22,88 +23,76 @@ const BROWSER = 'browser';
 export function SettingsPage() {
   const settings = useSettings();
   const book = useBook();
+  const saveLocale = useUpdateSettings();
+  const saveTimeZone = useUpdateBook();
+  const device = deviceTimeZone();
   return (
     <section aria-labelledby="settings-heading" className="mx-auto max-w-3xl space-y-6">
       <h1 id="settings-heading" className="text-2xl font-bold">
         Settings
       </h1>
-      {settings.data && <LocaleForm locale={settings.data.locale} />}
-      {book.data && <TimeZoneForm timeZone={book.data.timeZone} />}
+      {settings.data && (
+        <ChoiceForm
+          title="Numbers"
+          label="Locale"
+          saved={settings.data.locale ?? BROWSER}
+          options={[
+            { value: BROWSER, label: `Your browser’s (${localeLabel(browserLocale())})` },
+            ...localeChoices(settings.data.locale),
+          ]}
+          save={(value) =>
+            keyedRequest({ locale: value === BROWSER ? null : value }, saveLocale.mutateAsync)
+          }
+        >
+          How the amounts you type are read: with a comma before the cents, 12,50 is twelve fifty.
+          An amount that could be read two ways is refused, never guessed.
+        </ChoiceForm>
+      )}
+      {book.data && (
+        <ChoiceForm
+          title="Time zone"
+          label="Time zone"
+          saved={book.data.timeZone ?? device}
+          options={timeZoneChoices(book.data.timeZone, device)}
+          save={(timeZone) => keyedRequest({ timeZone }, saveTimeZone.mutateAsync)}
+        >
+          Your book’s days follow this time zone: a new entry is dated today there, and every list
+          is sorted by the day things happened. This device is in {device}.
+        </ChoiceForm>
+      )}
     </section>
   );
 }
 
-function LocaleForm(props: { locale: string | null }) {
+/** One setting: a card with what it decides, its choices and its own Save. */
+function ChoiceForm<Answer>(props: {
+  title: string;
+  label: string;
+  saved: string;
+  options: SelectOption[];
+  save: (value: string) => ReturnType<typeof keyedRequest<object, Answer>>;
+  children: ReactNode;
+}) {
   const id = useId();
-  const update = useUpdateSettings();
   const { form, formProps, pending } = useAppForm({
-    check: { schema: z.object({ locale: z.string() }) },
-    defaultValues: { locale: props.locale ?? BROWSER },
-    request: ({ locale }) => {
-      const chosen = locale === BROWSER ? null : locale;
-      if (chosen === props.locale) return { unchanged: true };
-      return keyedRequest({ locale: chosen }, update.mutateAsync);
-    },
-    success: 'Settings saved',
-    failure: 'Failed to save settings',
-  });
-  const options = [
-    { value: BROWSER, label: `Your browser’s (${localeLabel(browserLocale())})` },
-    ...localeChoices(props.locale),
-  ];
-  return (
-    <Card className="space-y-4">
-      <CardTitle>Numbers</CardTitle>
-      <p className="text-sm text-muted-foreground">
-        How the amounts you type are read: with a comma before the cents, 12,50 is twelve fifty. An
-        amount that could be read two ways is refused, never guessed.
-      </p>
-      <form {...formProps}>
-        <FormSelect
-          form={form}
-          name="locale"
-          id={`${id}-locale`}
-          label="Locale"
-          placeholder="Choose a locale"
-          options={options}
-        />
-        <SubmitButton pending={pending} pendingLabel="Saving" className="w-auto">
-          Save
-        </SubmitButton>
-      </form>
-    </Card>
-  );
-}
-
-function TimeZoneForm(props: { timeZone: string | null }) {
-  const id = useId();
-  const update = useUpdateBook();
-  const device = deviceTimeZone();
-  const { form, formProps, pending } = useAppForm({
-    check: { schema: z.object({ timeZone: z.string() }) },
-    defaultValues: { timeZone: props.timeZone ?? device },
-    request: ({ timeZone }) => {
-      if (timeZone === props.timeZone) return { unchanged: true };
-      return keyedRequest({ timeZone }, update.mutateAsync);
-    },
+    check: { schema: z.object({ value: z.string() }) },
+    defaultValues: { value: props.saved },
+    request: ({ value }) => (value === props.saved ? { unchanged: true } : props.save(value)),
     success: 'Settings saved',
     failure: 'Failed to save settings',
   });
   return (
     <Card className="space-y-4">
-      <CardTitle>Time zone</CardTitle>
-      <p className="text-sm text-muted-foreground">
-        Your book’s days follow this time zone: a new entry is dated today there, and every list is
-        sorted by the day things happened. This device is in {device}.
-      </p>
+      <CardTitle>{props.title}</CardTitle>
+      <p className="text-sm text-muted-foreground">{props.children}</p>
       <form {...formProps}>
         <FormSelect
           form={form}
-          name="timeZone"
-          id={`${id}-time-zone`}
-          label="Time zone"
-          placeholder="Choose a time zone"
-          options={timeZoneChoices(props.timeZone, device)}
+          name="value"
+          id={`${id}-value`}
+          label={props.label}
+          placeholder={`Choose a ${props.label.toLowerCase()}`}
+          options={props.options}
         />
         <SubmitButton pending={pending} pendingLabel="Saving" className="w-auto">
           Save
