@@ -4,7 +4,7 @@ import { MAX_OPERATION_CENTS, formatCents } from './money.js';
  * Reading an amount as a person types it, in their locale: "12,50" in Germany, "1,250.00" in the
  * United States, "1 250,00" in France, "1,00,000" in India. Nothing is guessed and no character is
  * dropped: text that could mean two amounts, or holds anything but digits and the locale's two
- * marks, is refused with the reason (docs/settings.md#typed-amounts).
+ * marks, is refused with the reason (docs/settings.md#typed-amounts, docs/decisions/022-typed-amounts-refuse-what-they-cannot-read.md).
  */
 
 /** The marks a locale writes numbers with, and how it groups the whole part. */
