@@ -50,6 +50,16 @@ export function amountOf(text: string): number | null {
   return read.kind === 'cents' && read.cents > 0n ? centsToUnits(read.cents) : null;
 }
 
+/**
+ * An optional amount bound (a filter's or a rule's minimum and maximum): empty is none, 0 is a
+ * bound, text that cannot be read gives its reason.
+ */
+export function readAmountBound(text: string): { units: number | null } | { problem: string } {
+  const read = readAmount(text);
+  if (read.kind === 'unreadable') return { problem: read.message };
+  return { units: read.kind === 'cents' ? centsToUnits(read.cents) : null };
+}
+
 /** An amount from the API written for an edit field: the locale's marks, two decimals. */
 export function amountEditText(units: number): string {
   return amountForEditing(unitsToCents(Math.abs(units)), useLocaleStore.getState().marks);

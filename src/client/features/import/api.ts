@@ -128,18 +128,3 @@ export function useTestRule() {
     mutationFn: (input: RuleInput) => utils.client.rules.test.mutate(input).then(unwrap),
   });
 }
-
-/** Turns rules on or off for entries added by hand (PATCH /api/book). */
-export function useSetApplyRules() {
-  const utils = trpc.useUtils();
-  return useMutation({
-    mutationFn: ({ on, idempotencyKey }: Keyed<{ on: boolean }>) =>
-      utils.client.book.update.mutate(
-        { applyRulesToManualEntries: on },
-        withIdempotencyKey(idempotencyKey),
-      ),
-    // The answer is the book as saved: the switch shows it at once, without a refetch.
-    onSuccess: (answer) => utils.book.get.setData({}, answer),
-    ...RETRY_UNANSWERED,
-  });
-}

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
-import { useSetApplyRules } from './api.js';
-import { useBook } from '../../lib/book.js';
+import { useBook, useUpdateBook } from '../../lib/book.js';
 
 /**
  * The book's setting (docs/import.md#rules): when on, a deposit, withdrawal or expense added by
@@ -10,7 +9,7 @@ import { useBook } from '../../lib/book.js';
 export function ManualRulesSwitch() {
   const id = useId();
   const book = useBook();
-  const setApply = useSetApplyRules();
+  const setApply = useUpdateBook();
   const { submit, pending } = useSubmit({ lasting: true });
   // What the person just asked for, shown while the request runs (then the saved book).
   const [asked, setAsked] = useState<boolean | null>(null);
@@ -19,7 +18,7 @@ export function ManualRulesSwitch() {
   async function toggle(next: boolean) {
     setAsked(next);
     await submit({
-      ...keyedRequest({ on: next }, setApply.mutateAsync),
+      ...keyedRequest({ applyRulesToManualEntries: next }, setApply.mutateAsync),
       success: next
         ? 'Rules now apply to entries you add'
         : 'Rules no longer apply to entries you add',

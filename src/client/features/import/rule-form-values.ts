@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { RULE_NAME_MAX } from '../../../shared/limits.js';
 import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import type { RuleInput } from './api.js';
-import { centsToUnits } from '../../../shared/money.js';
-import { readAmount } from '../../lib/typed-amounts.js';
+import { readAmountBound } from '../../lib/typed-amounts.js';
 
 /** The rule form as typed: every field text (the amounts too), the condition's two choices. */
 export interface RuleFormValues {
@@ -37,8 +36,8 @@ export function ruleFormValues(prefill: RulePrefill): RuleFormValues {
 
 /** A bound typed in the person's locale; empty is none. Unreadable text is refused by the check. */
 function optionalAmount(text: string): number | null {
-  const read = readAmount(text);
-  return read.kind === 'cents' ? centsToUnits(read.cents) : null;
+  const bound = readAmountBound(text);
+  return 'units' in bound ? bound.units : null;
 }
 
 /** The rule the values describe; empty fields set nothing. The server judges it (its words). */
@@ -71,9 +70,9 @@ export const ruleFormSchema = z
   .custom<RuleFormValues>()
   .superRefine((values, context) => {
     for (const name of ['amountMin', 'amountMax'] as const) {
-      const read = readAmount(values[name]);
-      if (read.kind === 'unreadable')
-        context.addIssue({ code: 'custom', path: [name], message: read.message });
+      const bound = readAmountBound(values[name]);
+      if ('problem' in bound)
+        context.addIssue({ code: 'custom', path: [name], message: bound.problem });
     }
   })
   .transform(ruleDraft);

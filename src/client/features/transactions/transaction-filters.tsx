@@ -3,8 +3,7 @@ import { Search } from 'lucide-react';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import { SEARCH_QUERY_MAX, TAG_MAX } from '../../../shared/limits.js';
-import { centsToUnits } from '../../../shared/money.js';
-import { amountEditText, readAmount } from '../../lib/typed-amounts.js';
+import { amountEditText, readAmountBound } from '../../lib/typed-amounts.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
@@ -140,12 +139,10 @@ function BoundInput(props: {
   );
 }
 
-/** An amount bound as typed in the person's locale; 0 is a bound too. */
+/** An amount bound as typed in the person's locale (lib/typed-amounts.ts). */
 function readBound(text: string): { value: number | undefined } | { problem: string } {
-  const read = readAmount(text);
-  if (read.kind === 'empty') return { value: undefined };
-  if (read.kind === 'unreadable') return { problem: read.message };
-  return { value: centsToUnits(read.cents) };
+  const bound = readAmountBound(text);
+  return 'problem' in bound ? bound : { value: bound.units ?? undefined };
 }
 
 const readDate = (text: string) => ({ value: text || undefined });
