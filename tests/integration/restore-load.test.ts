@@ -9,13 +9,26 @@ import { testBackend } from '../helpers/test-database.js';
  * The largest restores the limits allow (a 16 MB body of the costliest kinds of rows) must not
  * hold the server: `/api/health` is asked every 20 ms while one runs, and answered meanwhile,
  * with a p99 under 200 ms counted from when each was due (so time the event loop was held counts
- * too). On PGlite every request shares the one database session the restore writes through:
- * this is what its short chunked transactions are for (docs/analytics.md#full-export-and-restore).
+ * too), or under four times this machine's JSON.parse of the same body where that is longer: the
+ * body's parse is the one piece no server can slice, and a slow CI machine is slow at all of it.
+ * A restore that held the loop for its whole run (seconds) fails either bound. On PGlite every
+ * request shares the one database session the restore writes through: this is what its short
+ * chunked transactions are for (docs/analytics.md#full-export-and-restore).
  * The figures are printed; the assertions are on the health answers, not on how long the
  * restore takes.
  */
 
 const EVERY_MS = 20;
+
+/** How long this machine takes to JSON.parse `body`: the median of three. */
+function medianParseMs(body: string): number {
+  const times = [0, 1, 2].map(() => {
+    const start = performance.now();
+    JSON.parse(body);
+    return performance.now() - start;
+  });
+  return times.sort((a, b) => a - b)[1] ?? 0;
+}
 
 describe(`restore under load (${testBackend})`, () => {
   let t: TestApp;
@@ -31,6 +44,8 @@ describe(`restore under load (${testBackend})`, () => {
     async (kind) => {
       const user = await t.signUp();
       const { file, body } = largestBookFile(kind);
+      const parseMs = medianParseMs(body);
+      const bound = Math.max(200, 4 * parseMs);
 
       // The event loop: the longest time between two ticks of a 1 ms timer.
       let last = performance.now();
@@ -82,11 +97,12 @@ describe(`restore under load (${testBackend})`, () => {
         `${testBackend} restore of ${kind}: ${(body.length / 2 ** 20).toFixed(1)} MiB, ` +
           `${rows} rows in ${seconds.toFixed(1)} s; /api/health answered ${latencies.length} ` +
           `times meanwhile, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
-          `max ${max.toFixed(1)} ms; longest event-loop stall ${longestGap.toFixed(0)} ms`,
+          `max ${max.toFixed(1)} ms; longest event-loop stall ${longestGap.toFixed(0)} ms; ` +
+          `JSON.parse of the body ${parseMs.toFixed(0)} ms, p99 bound ${bound.toFixed(0)} ms`,
       );
       // Answered all along: at least one health check per 100 ms of restore, on average.
       expect(latencies.length).toBeGreaterThan(seconds * 10);
-      expect(p99).toBeLessThan(200);
+      expect(p99).toBeLessThan(bound);
       // Entries older than the history have no rows of it (the file of splits has none).
       const problems = await ledgerViolations(t.database.db, user.bookId);
       expect(problems.filter((problem) => !problem.endsWith(': no history'))).toEqual([]);

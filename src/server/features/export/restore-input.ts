@@ -8,7 +8,7 @@ import {
   type BookExportList,
   type RestoreBookInput,
 } from '../../../shared/schemas/book-export.js';
-import { Pacer } from '../../lib/pacer.js';
+import { Pacer, yieldToOthers } from '../../lib/pacer.js';
 
 // A restore's input, parsed a slice at a time (docs/analytics.md#how-a-restore-runs, step 1).
 
@@ -35,6 +35,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * is looked at, and at most ISSUES_MAX issues are reported.
  */
 export async function parseRestoreInput(raw: unknown): Promise<RestoreBookInput> {
+  // The body's JSON.parse (up to 16 MB) has just held the loop: others go before the checks.
+  await yieldToOthers();
   const pacer = new Pacer();
   const shell = restoreBookShellInput.safeParse(raw);
   const issues: z.core.$ZodIssue[] = shell.success ? [] : [...shell.error.issues];
