@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_RULES, expectAccessible } from './support/a11y.js';
+import { expectWholeFigures } from './support/figures.js';
 import { SCREENSHOT_DIR, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { seedRichData, signedInUser, type SeededAccount } from './support/session.js';
 
@@ -10,7 +11,8 @@ import { seedRichData, signedInUser, type SeededAccount } from './support/sessio
  * Every screen, every dialog and every menu: axe-core in both themes at 1440 and 390 pixels
  * wide (no serious or critical finding, no moderate one that support/a11y.ts does not accept),
  * and a screenshot of every screen at 320, 390, 1024 and 1440 pixels in both themes, kept by CI
- * from test-results/screenshots. The seeded data holds a $999,999,999.99 balance and a title
+ * from test-results/screenshots, with a check at each width that no money figure is broken
+ * across lines or cut (support/figures.ts). The seeded data holds a $999,999,999.99 balance and a title
  * of 100 characters. The theme is the system's (the app's default), switched by emulating the
  * colour scheme, so each screen loads once for all eight pictures.
  */
@@ -74,7 +76,10 @@ function axe(page: Page, where: string, scheme: 'light' | 'dark') {
   return expectAccessible(page, `${where} ${scheme}`, scheme === 'dark' ? COLOUR_RULES : undefined);
 }
 
-/** Eight screenshots of the screen on show, and axe at 1440 and 390 in both themes. */
+/**
+ * Eight screenshots of the screen on show, every money figure on one line and uncut at each
+ * width, and axe at 1440 and 390 in both themes.
+ */
 async function checkScreen(w: WatchedPage, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const width of WIDTHS) {
@@ -87,6 +92,8 @@ async function checkScreen(w: WatchedPage, name: string): Promise<void> {
       });
       if (AXE_WIDTHS.has(width)) await axe(w.page, `${name} ${width}px`, scheme);
     }
+    // A theme changes colours, never the layout: one look per width.
+    await expectWholeFigures(w.page, `${name} ${width}px`);
   }
 }
 

@@ -81,6 +81,7 @@ describe('expenses journey', () => {
     await lunch.getByText('Expense', { exact: true }).waitFor();
     await lunch.getByText('-$12.50').waitFor();
     await lunch.getByRole('link', { name: 'Wallet' }).waitFor();
+    // Recorded the day it happened: one date.
     const dates = await lunch.locator('time').allTextContents();
     expect(dates.length).toBe(1);
     for (const date of dates) expect(date).toMatch(/^\d{2} [A-Z][a-z]{2}, \d{4}$/);
@@ -102,6 +103,59 @@ describe('expenses journey', () => {
     await w.goto('/all-expenses');
     await page.getByText('Lunch').waitFor();
     await page.getByText('No account').first().waitFor();
+    w.assertClean();
+    await w.context.close();
+  });
+
+  it('dates and sorts expenses by the day they happened, not the day they were typed', async () => {
+    const { token } = await signedInUser('expense-days');
+    // Typed in this order: the back-dated one last, so an order by creation would list it first.
+    await api(token, 'POST', '/api/expenses/expense', {
+      amount: 4,
+      description: 'Coffee in May',
+      occurredOn: '2026-05-20',
+    });
+    await api(token, 'POST', '/api/expenses/expense', {
+      amount: 9,
+      description: 'Taxi in June',
+      occurredOn: '2026-06-02',
+    });
+    await api(token, 'POST', '/api/expenses/expense', {
+      amount: 30,
+      description: 'Dentist in March',
+      occurredOn: '2026-03-15',
+    });
+
+    const w = await openPage(browser, { token });
+    const { page } = w;
+    const expectRows = async () => {
+      const rows = page.getByTestId('expense-row');
+      await expect.poll(() => rows.count()).toBe(3);
+      const order = await rows.evaluateAll((elements) =>
+        elements.map((row) => ({
+          text: row.textContent ?? '',
+          day: row.querySelector('[data-testid="expense-date"]')?.getAttribute('datetime'),
+          shown: row.querySelector('[data-testid="expense-date"]')?.textContent,
+        })),
+      );
+      expect(order.map((row) => row.day)).toEqual(['2026-06-02', '2026-05-20', '2026-03-15']);
+      expect(order.map((row) => row.shown)).toEqual([
+        '02 Jun, 2026',
+        '20 May, 2026',
+        '15 Mar, 2026',
+      ]);
+      expect(order[2]?.text).toContain('Dentist in March');
+    };
+    await w.goto('/expenses');
+    await expectRows();
+    // Typed today, happened in March: the day it was typed is said beside it.
+    await page
+      .getByTestId('expense-row')
+      .nth(2)
+      .getByText(/Recorded \d{2} [A-Z][a-z]{2}, \d{4}/)
+      .waitFor();
+    await w.goto('/all-expenses');
+    await expectRows();
     w.assertClean();
     await w.context.close();
   });

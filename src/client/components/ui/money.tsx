@@ -1,12 +1,11 @@
-import { Fragment } from 'react';
 import { cn } from '../../lib/cn.js';
 import { formatMoney } from '../../lib/format.js';
 
 /**
- * A money figure that fits its box at any width: it may break after a thousands separator
- * ("$999,999,<wbr>999.99"), and anywhere as a last resort, rather than run past the edge. The
- * text itself stays whole, so screen readers and copy-paste get the full value. Callers that
- * want it to shrink first put it in an `@container` and size it with `cqi` units.
+ * A money figure, always on one line: it never wraps inside the number, at any width. The box
+ * around it makes room: text beside it wraps or truncates, and figures that can be very long on
+ * a narrow card shrink with their `@container` (`cqi` units) rather than break
+ * (docs/client.md#money-figures). `data-money` is what the browser journeys measure.
  */
 export function Money({
   amount,
@@ -18,19 +17,9 @@ export function Money({
   text?: string;
   className?: string;
 }) {
-  const parts = (text ?? formatMoney(amount)).split(',');
   return (
-    <span data-money className={cn('tabular-nums [overflow-wrap:anywhere]', className)}>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index > 0 && (
-            <>
-              ,<wbr />
-            </>
-          )}
-          {part}
-        </Fragment>
-      ))}
+    <span data-money className={cn('tabular-nums whitespace-nowrap', className)}>
+      {text ?? formatMoney(amount)}
     </span>
   );
 }

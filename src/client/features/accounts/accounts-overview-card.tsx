@@ -68,7 +68,7 @@ function AccountsSummary() {
     <div className="space-y-4">
       <div className="@container min-w-0">
         <p className="text-sm text-muted-foreground">Total balance</p>
-        <p className="text-[length:clamp(1.25rem,11cqi,1.875rem)] leading-tight font-bold">
+        <p className="text-[length:clamp(0.875rem,8cqi,1.875rem)] leading-tight font-bold">
           <Money amount={totalBalance(list)} />
         </p>
         <p className="text-sm text-muted-foreground">

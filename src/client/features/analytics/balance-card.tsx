@@ -1,3 +1,5 @@
+import { Money } from '../../components/ui/money.js';
+import { Fragment } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -33,12 +35,20 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
         last && (
           <>
             <p className="text-sm">
-              Total went from {formatMoney(first.total)} on {first.date} to{' '}
-              {formatMoney(last.total)} on {last.date}
-              {data.accounts.length > 1 &&
-                ` (${data.accounts
-                  .map((a, i) => `${a.title} ${formatMoney(last.balances[i] ?? 0)}`)
-                  .join(', ')})`}
+              Total went from <Money amount={first.total} /> on {first.date} to{' '}
+              <Money amount={last.total} /> on {last.date}
+              {data.accounts.length > 1 && (
+                <>
+                  {' ('}
+                  {data.accounts.map((a, i) => (
+                    <Fragment key={a.id}>
+                      {i > 0 && ', '}
+                      {a.title} <Money amount={last.balances[i] ?? 0} />
+                    </Fragment>
+                  ))}
+                  )
+                </>
+              )}
               .
             </p>
             <div className="h-72" aria-hidden>

@@ -1,3 +1,4 @@
+import { Money } from '../../components/ui/money.js';
 import {
   Bar,
   CartesianGrid,
@@ -39,8 +40,8 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
         data && (
           <>
             <p className="text-sm">
-              Average month: income {formatMoney(data.average.income)}, spending{' '}
-              {formatMoney(data.average.spending)}, net {formatMoney(data.average.net)}.
+              Average month: income <Money amount={data.average.income} />, spending{' '}
+              <Money amount={data.average.spending} />, net <Money amount={data.average.net} />.
             </p>
             <div className="h-72" aria-hidden>
               <ResponsiveContainer width="100%" height="100%">
@@ -108,9 +109,15 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
                       <th scope="row" className="py-1 font-normal">
                         {labelOf(m.month)}
                       </th>
-                      <td className="py-1 text-right">{formatMoney(m.income)}</td>
-                      <td className="py-1 text-right">{formatMoney(m.spending)}</td>
-                      <td className="py-1 text-right">{formatMoney(m.net)}</td>
+                      <td className="py-1 text-right">
+                        <Money amount={m.income} />
+                      </td>
+                      <td className="py-1 text-right">
+                        <Money amount={m.spending} />
+                      </td>
+                      <td className="py-1 text-right">
+                        <Money amount={m.net} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

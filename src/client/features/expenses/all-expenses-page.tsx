@@ -6,7 +6,7 @@ import { Money } from '../../components/ui/money.js';
 import { CELL, STICKY_CELL, Table, type TableColumn } from '../../components/ui/table.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
-import { formatDate, formatExpense } from '../../lib/format.js';
+import { formatCalendarDate, formatExpense } from '../../lib/format.js';
 import { useAllExpenses } from './api.js';
 import { ExpenseAccountLink } from './expense-account-link.js';
 import { LoadMore } from './load-more.js';
@@ -23,7 +23,11 @@ function ExpensesTable({ expenses, accounts }: { expenses: Transaction[]; accoun
     <Table caption="Every expense with its amount" columns={COLUMNS}>
       {expenses.map((expense) => (
         <tr key={expense.id} data-testid="expense-row">
-          <td className={`${CELL} whitespace-nowrap`}>{formatDate(expense.createdAt)}</td>
+          <td className={`${CELL} whitespace-nowrap`}>
+            <time dateTime={expense.occurredOn} data-testid="expense-date">
+              {formatCalendarDate(expense.occurredOn)}
+            </time>
+          </td>
           <td className={`${CELL} max-w-xs min-w-40 [overflow-wrap:anywhere]`}>
             {expense.description || 'No description'}
           </td>

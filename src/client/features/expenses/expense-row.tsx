@@ -14,14 +14,14 @@ function wasUpdated(expense: Transaction): boolean {
   return Date.parse(expense.updatedAt) - Date.parse(expense.createdAt) >= 1000;
 }
 
-/** The day it happened is not the day it was recorded: worth its own date. */
-function backDated(expense: Transaction): boolean {
+/** Recorded on another day than the one it happened on: the recording day is worth a mention. */
+function recordedLater(expense: Transaction): boolean {
   return expense.occurredOn !== todayLocal(new Date(expense.createdAt));
 }
 
 /**
- * One expense: what, when, from which account (by name, linked), how much, and when it last
- * changed, if it ever did.
+ * One expense: what, the day it happened (the list's order; docs/product.md#expenses), from
+ * which account (by name, linked), how much, and when it last changed, if it ever did.
  */
 export function ExpenseRow({ expense, accounts }: { expense: Transaction; accounts: Account[] }) {
   const categoryNames = useCategoryNames();
@@ -42,17 +42,19 @@ export function ExpenseRow({ expense, accounts }: { expense: Transaction; accoun
           <Badge>{transactionTypeLabel(expense.transactionType)}</Badge>
         </div>
         <p className="text-sm text-muted-foreground">
-          <time dateTime={expense.createdAt}>{formatDate(expense.createdAt)}</time>
+          <time dateTime={expense.occurredOn} data-testid="expense-date">
+            {formatCalendarDate(expense.occurredOn)}
+          </time>
+          {recordedLater(expense) && (
+            <>
+              {' · Recorded '}
+              <time dateTime={expense.createdAt}>{formatDate(expense.createdAt)}</time>
+            </>
+          )}
         </p>
         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
           {entryCategoryText(expense, categoryNames)}
           {expense.payee && ` · ${expense.payee}`}
-          {backDated(expense) && (
-            <>
-              {' · On '}
-              <time dateTime={expense.occurredOn}>{formatCalendarDate(expense.occurredOn)}</time>
-            </>
-          )}
         </p>
         {expense.accountId && (
           <p className="text-sm text-muted-foreground">

@@ -1,3 +1,4 @@
+import { Money } from '../../components/ui/money.js';
 import type { EntrySnapshot, HistoryItem } from '../../../shared/schemas/history.js';
 import { formatCalendarDate, formatDate, formatMoney } from '../../lib/format.js';
 
@@ -109,7 +110,8 @@ export function EntryHistory({ history, names }: { history: HistoryItem[]; names
               </p>
               {item.before === null && item.after && (
                 <p className="text-muted-foreground">
-                  {formatMoney(item.after.amount)} on {formatCalendarDate(item.after.occurredOn)}
+                  <Money amount={item.after.amount} /> on{' '}
+                  {formatCalendarDate(item.after.occurredOn)}
                 </p>
               )}
               {fields.length > 0 && (
