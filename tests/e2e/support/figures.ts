@@ -12,6 +12,8 @@ export async function expectWholeFigures(page: Page, where: string): Promise<voi
     const problems: string[] = [];
     for (const figure of document.querySelectorAll<HTMLElement>('[data-money]')) {
       const box = figure.getBoundingClientRect();
+      // Not on show: in a closed <details> (content-visibility: hidden), display: none, etc.
+      if (!figure.checkVisibility({ visibilityProperty: true })) continue;
       if (box.width === 0 || box.height === 0 || figure.closest('[aria-hidden="true"]')) continue;
       const text = figure.textContent ?? '';
       const range = document.createRange();

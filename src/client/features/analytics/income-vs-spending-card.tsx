@@ -1,3 +1,4 @@
+import { CELL, Table, type TableColumn } from '../../components/ui/table.js';
 import { Money } from '../../components/ui/money.js';
 import {
   Bar,
@@ -14,6 +15,14 @@ import {
 import { formatMoney } from '../../lib/format.js';
 import { useIncomeVsSpending } from './api.js';
 import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoney } from './chart-card.js';
+
+/** The table beside the chart: it scrolls sideways inside its frame on a phone (Table). */
+const MONTH_COLUMNS: TableColumn[] = [
+  { label: 'Month' },
+  { label: 'Income', align: 'right' },
+  { label: 'Spending', align: 'right' },
+  { label: 'Net', align: 'right' },
+];
 
 /** Emerald and rose at shades that keep 3:1 against both the light and the dark card. */
 const INCOME = '#059669';
@@ -85,43 +94,26 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
             </div>
             <details className="text-sm">
               <summary className="cursor-pointer text-muted-foreground">Show as a table</summary>
-              <table className="mt-2 w-full text-left">
-                <caption className="sr-only">Income and spending per month</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="py-1">
-                      Month
-                    </th>
-                    <th scope="col" className="py-1 text-right">
-                      Income
-                    </th>
-                    <th scope="col" className="py-1 text-right">
-                      Spending
-                    </th>
-                    <th scope="col" className="py-1 text-right">
-                      Net
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="tabular-nums">
+              <div className="mt-2">
+                <Table caption="Income and spending per month" columns={MONTH_COLUMNS}>
                   {data.months.map((m) => (
-                    <tr key={m.month} className="border-t border-border">
-                      <th scope="row" className="py-1 font-normal">
+                    <tr key={m.month} className="tabular-nums">
+                      <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
                         {labelOf(m.month)}
                       </th>
-                      <td className="py-1 text-right">
+                      <td className={`${CELL} text-right`}>
                         <Money amount={m.income} />
                       </td>
-                      <td className="py-1 text-right">
+                      <td className={`${CELL} text-right`}>
                         <Money amount={m.spending} />
                       </td>
-                      <td className="py-1 text-right">
+                      <td className={`${CELL} text-right`}>
                         <Money amount={m.net} />
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
+                </Table>
+              </div>
             </details>
           </>
         )
