@@ -385,10 +385,10 @@ describe('the ledger in the browser', () => {
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.getByText('New transaction').waitFor();
+    // The next key goes to the page at once, while the help is still fading out (it was lost).
     await page.keyboard.press('Escape');
-    await help.waitFor({ state: 'hidden' });
-
     await page.keyboard.press('n');
+    await help.waitFor({ state: 'hidden' });
     const dialog = page.getByRole('dialog', { name: 'New transaction' });
     await dialog.waitFor();
     // The amount has focus; then the account (first one), the payee, and Enter to save.

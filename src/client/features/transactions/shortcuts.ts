@@ -51,8 +51,14 @@ export function shortcutFor(event: KeyLike, dialogOpen: boolean): ShortcutAction
   }
 }
 
+/**
+ * An overlay that holds the keys: one that is open. A closing one stays in the page for its
+ * exit animation (data-state="closed"), and keys typed meanwhile are the page's again.
+ */
 const dialogOpen = () =>
-  document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]') !== null;
+  document.querySelector(
+    ':is([role="dialog"], [role="alertdialog"], [role="menu"]):not([data-state="closed"])',
+  ) !== null;
 
 /** Calls `run` for each shortcut pressed on the page (the latest `run`, without re-subscribing). */
 export function useShortcuts(run: (action: ShortcutAction) => void): void {
