@@ -24,6 +24,9 @@ function applyTheme(theme: Theme): void {
     theme === 'dark' ||
     (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
+  // Marks the theme as the app's own: from here on the page's colours are the theme's, not
+  // the system's that index.html painted first (docs/client.md#first-paint).
+  document.documentElement.classList.toggle('light', !dark);
 }
 
 /** Light, dark or system (the default), remembered as "vite-ui-theme". */
