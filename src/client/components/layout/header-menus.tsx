@@ -64,7 +64,7 @@ export function ThemeMenu({ defaultOpen, autoFocus }: DeferredMenuProps) {
 function NotYetAvailable({ children }: { children: ReactNode }) {
   return (
     <span className="flex w-full flex-col">
-      <span className="flex w-full items-center gap-2">{children}</span>
+      <span className="flex w-full items-center gap-2">{children}</span>{' '}
       <span className="text-xs">Not yet available</span>
     </span>
   );
