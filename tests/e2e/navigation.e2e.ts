@@ -178,7 +178,28 @@ describe('navigation tells the truth', () => {
         href: link.getAttribute('href') ?? '',
       })),
     );
-    expect(links.length).toBeGreaterThanOrEqual(18);
+    expect(links.map(({ name }) => name)).toEqual([
+      'Dashboard',
+      'Accounts',
+      'Account',
+      'All Accounts',
+      'Expenses',
+      'All Expenses',
+      'Analytics',
+      'Organization',
+      'Projects',
+      'Transactions',
+      'Categories',
+      'Import',
+      'Rules',
+      'Export and restore',
+      'Test',
+      'Settings',
+    ]);
+    // Tabbing through the sidebar stops on every link and on nothing else.
+    const stops = await tabThroughSidebar(page);
+    expect(stops[0]).toMatch(/^Expense Tracker/);
+    expect(stops.slice(1)).toEqual(links.map(({ name }) => name));
     for (const { name, href } of links) {
       await sidebar.locator('nav').getByRole('link', { name, exact: true }).click();
       await page.waitForURL((url) => url.pathname === href);
@@ -209,10 +230,6 @@ describe('navigation tells the truth', () => {
       expect(item.text).toContain('Not yet available');
       expect(item.focusable, item.text).toBe(false);
     }
-    // Tabbing through the sidebar stops on every link and on nothing else.
-    const stops = await tabThroughSidebar(page);
-    expect(stops[0]).toMatch(/^Expense Tracker/);
-    expect(stops.slice(1)).toEqual(links.map(({ name }) => name));
     w.assertClean();
     await w.context.close();
   });
@@ -265,17 +282,26 @@ describe('navigation tells the truth', () => {
     await page.keyboard.press('Escape');
 
     // By keyboard the arrows visit Settings and Logout only.
+    await page.mouse.move(0, 0); // A keyboard user's pointer is not over the menu.
     await profile.focus();
     await page.keyboard.press('Enter');
-    const visited: string[] = [];
-    await expect.poll(async () => (await focusedElement(page)).text).not.toBe('Open profile menu');
-    for (const key of ['ArrowDown', 'ArrowUp', 'ArrowUp', 'End', 'Home']) {
-      visited.push((await focusedElement(page)).text);
+    const focusedText = async () => (await focusedElement(page)).text;
+    await expect.poll(focusedText).toBe('Settings');
+    // Radix moves focus a task after the key; each step waits for it. Subscription (first) and
+    // Terms (between the two) are never focused.
+    for (const [key, expected] of [
+      ['ArrowDown', 'Logout'],
+      ['ArrowUp', 'Settings'],
+      ['End', 'Logout'],
+      ['Home', 'Settings'],
+    ] as const) {
       await page.keyboard.press(key);
+      await expect.poll(focusedText, key).toBe(expected);
     }
-    visited.push((await focusedElement(page)).text);
-    // Subscription (first) and Terms (between the two) are never focused.
-    expect(visited).toEqual(['Settings', 'Logout', 'Settings', 'Settings', 'Logout', 'Settings']);
+    // Above Settings there is nothing to go to: the arrow leaves focus where it is.
+    await page.keyboard.press('ArrowUp');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await focusedText()).toBe('Settings');
     await page.keyboard.press('Escape');
 
     // The enabled ones do what they say.
@@ -354,8 +380,9 @@ describe('navigation tells the truth', () => {
     ] as const) {
       await w.goto(pathname);
       await heading(page, title);
-      await page.getByText('Not yet available', { exact: true }).waitFor();
-      await page.getByText('There is nothing on this page.', { exact: false }).waitFor();
+      const main = page.locator('main');
+      await main.getByText('Not yet available', { exact: true }).waitFor();
+      await main.getByText('There is nothing on this page.', { exact: false }).waitFor();
       expect(await page.getByText(/coming soon/i).count()).toBe(0);
       await page.locator(`main a[href="${instead}"]`).click();
       await page.waitForURL((url) => url.pathname === instead);
