@@ -149,11 +149,10 @@ const groupTitleClass =
  */
 function UnavailableItem({ label, icon: Icon }: Unavailable) {
   return (
-    <span data-unavailable className={cn(itemClass, 'text-muted-foreground')}>
-      <Icon className="h-4 w-4 shrink-0" aria-hidden />
-      <span className="min-w-0 truncate">{label}</span>{' '}
-      <span className="ml-auto shrink-0 rounded border border-border px-1.5 text-[10px] font-medium whitespace-nowrap">
-        Not yet available
+    <span data-unavailable className={cn(itemClass, 'items-start text-muted-foreground')}>
+      <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span className="flex min-w-0 flex-col">
+        <span>{label}</span> <span className="text-xs">Not yet available</span>
       </span>
     </span>
   );

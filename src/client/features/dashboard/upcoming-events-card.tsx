@@ -30,8 +30,7 @@ export function UpcomingEventsCard({ showSamples }: { showSamples: boolean }) {
         </>
       ) : (
         <p className="text-sm text-muted-foreground">
-          Goals are not yet available. Nothing here is planned for you: once they are, your own
-          goals will show here.
+          Goals are not yet available. When they are, your own goals will show here.
         </p>
       )}
     </Card>
