@@ -296,7 +296,7 @@ describe('navigation tells the truth', () => {
       ['Home', 'Settings'],
     ] as const) {
       await page.keyboard.press(key);
-      await expect.poll(focusedText, key).toBe(expected);
+      await expect.poll(focusedText, { message: key }).toBe(expected);
     }
     // Above Settings there is nothing to go to: the arrow leaves focus where it is.
     await page.keyboard.press('ArrowUp');
