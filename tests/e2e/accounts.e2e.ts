@@ -115,7 +115,6 @@ describe('accounts journey', () => {
       .click();
     await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Account Details' }).waitFor();
-    await page.getByText('This is a temporary design').waitFor();
     await page.getByText('$500.00').first().waitFor();
     await page.getByText('Created on:').waitFor();
 

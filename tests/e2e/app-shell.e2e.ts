@@ -140,6 +140,10 @@ describe('app shell', () => {
       'Projects',
       'Transactions',
       'Categories',
+      'Import',
+      'Rules',
+      'Export and restore',
+      'Settings',
     ]) {
       await sidebar.getByRole('link', { name: link, exact: true }).waitFor();
     }
@@ -150,7 +154,6 @@ describe('app shell', () => {
       'Permissions',
       'Chat',
       'Meetings',
-      'Settings',
       'Help',
     ]) {
       await sidebar.getByText(placeholder, { exact: true }).waitFor();

@@ -179,7 +179,7 @@ describe('keyboard only', () => {
     // Log out from the profile menu: Escape first, then for real.
     await tabTo(page, 'Open profile menu', { key: 'Shift+Tab' });
     await keyboard.press('Enter');
-    await focused(page, /^Subscription/);
+    await focused(page, 'Settings');
     await keyboard.press('End');
     await focused(page, 'Logout');
     await keyboard.press('Enter');
@@ -187,7 +187,7 @@ describe('keyboard only', () => {
     await keyboard.press('Escape');
     await focused(page, 'Open profile menu');
     await keyboard.press('Enter');
-    await focused(page, /^Subscription/);
+    await focused(page, 'Settings');
     await keyboard.press('End');
     await focused(page, 'Logout');
     await keyboard.press('Enter');

@@ -244,7 +244,7 @@ describe('screens', () => {
     await sidebar.getByRole('link', { name: 'Dashboard' }).waitFor();
     const invoices = sidebar.getByText('Invoices', { exact: true });
     expect(await invoices.evaluate((el) => el.closest('a, button, [tabindex]'))).toBeNull();
-    expect(await invoices.locator('..').textContent()).toContain('Soon');
+    expect(await invoices.locator('..').textContent()).toContain('Not yet available');
     const developer = sidebar.getByRole('list', { name: 'Developer' });
     await developer.getByRole('link', { name: 'Test' }).waitFor();
     const overview = sidebar.getByRole('list', { name: 'Overview' });

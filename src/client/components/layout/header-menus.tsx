@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import {
@@ -60,6 +60,16 @@ export function ThemeMenu({ defaultOpen, autoFocus }: DeferredMenuProps) {
   );
 }
 
+/** An item's words, with "Not yet available" under them. */
+function NotYetAvailable({ children }: { children: ReactNode }) {
+  return (
+    <span className="flex w-full flex-col">
+      <span className="flex w-full items-center gap-2">{children}</span>{' '}
+      <span className="text-xs">Not yet available</span>
+    </span>
+  );
+}
+
 export function ProfileMenu({
   defaultOpen,
   autoFocus,
@@ -83,13 +93,18 @@ export function ProfileMenu({
             {profile && signInMethodLabel(profile.method)}
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem>
-            Subscription <span className="ml-auto text-xs text-muted-foreground">Free Trial</span>
+          {/* Nothing behind these two yet: shown, marked, passed over by the arrow keys. */}
+          <DropdownMenuItem disabled>
+            <NotYetAvailable>
+              Subscription <span className="ml-auto text-xs">Free Trial</span>
+            </NotYetAvailable>
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => void navigate({ to: '/settings' })}>
             Settings
           </DropdownMenuItem>
-          <DropdownMenuItem>Terms &amp; Policies</DropdownMenuItem>
+          <DropdownMenuItem disabled>
+            <NotYetAvailable>Terms &amp; Policies</NotYetAvailable>
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive onSelect={() => setConfirming(true)}>
             Logout

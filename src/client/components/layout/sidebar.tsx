@@ -6,6 +6,7 @@ import {
   BarChart3,
   Building2,
   CreditCard,
+  DatabaseBackup,
   ExternalLink,
   FileText,
   FlaskConical,
@@ -13,11 +14,13 @@ import {
   HelpCircle,
   LayoutDashboard,
   List,
+  ListFilter,
   MessageSquare,
   Receipt,
   Settings,
   Shield,
   Tags,
+  Upload,
   Users,
   Video,
   Wallet,
@@ -32,111 +35,189 @@ interface NavLink {
   icon: LucideIcon;
   /** Whether this entry is the current page; by default, an exact match of `to`. */
   matches?: (pathname: string) => boolean;
+  /** Pages of the same idea, listed under this one (indented, a list of their own). */
+  children?: NavLink[];
+}
+
+/** Shown, never a link or a button: nothing is behind it yet (docs/product.md#navigation). */
+interface Unavailable {
+  label: string;
+  icon: LucideIcon;
+}
+
+interface Group {
+  title: string;
+  links: NavLink[];
+  unavailable?: Unavailable[];
 }
 
 /** /accounts and an account's own page, /accounts/{id}; not /accounts/all (its own entry). */
 const ACCOUNTS_PAGES = /^\/accounts(\/(?!all$)[^/]+)?\/?$/;
 
-const OVERVIEW: NavLink[] = [
-  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
-  { label: 'Account', to: '/account', icon: Wallet },
-  {
-    label: 'Accounts',
-    to: '/accounts',
-    icon: Wallet2,
-    matches: (pathname) => ACCOUNTS_PAGES.test(pathname),
-  },
-  { label: 'Expenses', to: '/expenses', icon: Receipt },
-  { label: 'All Accounts', to: '/accounts/all', icon: List },
-  { label: 'All Expenses', to: '/all-expenses', icon: FileText },
-  { label: 'Analytics', to: '/analytics', icon: BarChart3 },
-  { label: 'Organization', to: '/organization', icon: Building2 },
-  { label: 'Projects', to: '/projects', icon: FolderKanban },
-];
+/**
+ * Two ideas, two entries: Accounts (the list; under it the default account, "Account", and the
+ * table of every account) and Expenses (the default account's; under it every expense). The
+ * spec's words for the entries are kept: Account, All Accounts, Expenses, All Expenses.
+ */
+const OVERVIEW: Group = {
+  title: 'Overview',
+  links: [
+    { label: 'Dashboard', to: '/', icon: LayoutDashboard },
+    {
+      label: 'Accounts',
+      to: '/accounts',
+      icon: Wallet2,
+      matches: (pathname) => ACCOUNTS_PAGES.test(pathname),
+      children: [
+        { label: 'Account', to: '/account', icon: Wallet },
+        { label: 'All Accounts', to: '/accounts/all', icon: List },
+      ],
+    },
+    {
+      label: 'Expenses',
+      to: '/expenses',
+      icon: Receipt,
+      children: [{ label: 'All Expenses', to: '/all-expenses', icon: FileText }],
+    },
+    { label: 'Analytics', to: '/analytics', icon: BarChart3 },
+    // The spec links both; each page says plainly that nothing is there yet.
+    { label: 'Organization', to: '/organization', icon: Building2 },
+    { label: 'Projects', to: '/projects', icon: FolderKanban },
+  ],
+};
 
-/** The ledger's pages; Invoices and Payments stay placeholders beside them. */
-const FINANCE: NavLink[] = [
-  { label: 'Transactions', to: '/transactions', icon: ArrowLeftRight },
-  { label: 'Categories', to: '/categories', icon: Tags },
-];
-const FINANCE_PLACEHOLDERS = [
-  { label: 'Invoices', icon: FileText },
-  { label: 'Payments', icon: Banknote },
-];
+/** The ledger's pages; Invoices and Payments are not available yet. */
+const FINANCE: Group = {
+  title: 'Finance',
+  links: [
+    { label: 'Transactions', to: '/transactions', icon: ArrowLeftRight },
+    { label: 'Categories', to: '/categories', icon: Tags },
+  ],
+  unavailable: [
+    { label: 'Invoices', icon: FileText },
+    { label: 'Payments', icon: Banknote },
+  ],
+};
+
+/** Getting entries in (a bank file, the rules that sort it) and everything out again. */
+const YOUR_DATA: Group = {
+  title: 'Your data',
+  links: [
+    { label: 'Import', to: '/import', icon: Upload },
+    { label: 'Rules', to: '/rules', icon: ListFilter },
+    { label: 'Export and restore', to: '/data', icon: DatabaseBackup },
+  ],
+};
+
+const TEAM: Group = {
+  title: 'Team',
+  links: [],
+  unavailable: [
+    { label: 'Members', icon: Users },
+    { label: 'Permissions', icon: Shield },
+    { label: 'Chat', icon: MessageSquare },
+    { label: 'Meetings', icon: Video },
+  ],
+};
+const TEAMS: Group = {
+  title: 'Teams',
+  links: [],
+  unavailable: [{ label: 'Acme Inc.', icon: CreditCard }],
+};
 
 /** A page for checking the session and the API by hand: not part of the product's menu. */
-const DEVELOPER: NavLink[] = [{ label: 'Test', to: '/test', icon: FlaskConical }];
+const DEVELOPER: Group = {
+  title: 'Developer',
+  links: [{ label: 'Test', to: '/test', icon: FlaskConical }],
+};
 
-/** Entries shown but leading nowhere yet (docs/product.md#screens). */
-const PLACEHOLDER_GROUPS: { title: string; items: { label: string; icon: LucideIcon }[] }[] = [
-  {
-    title: 'Team',
-    items: [
-      { label: 'Members', icon: Users },
-      { label: 'Permissions', icon: Shield },
-      { label: 'Chat', icon: MessageSquare },
-      { label: 'Meetings', icon: Video },
-    ],
-  },
-  { title: 'Teams', items: [{ label: 'Acme Inc.', icon: CreditCard }] },
-];
+const YOU: Group = {
+  title: 'You',
+  links: [{ label: 'Settings', to: '/settings', icon: Settings }],
+  unavailable: [{ label: 'Help', icon: HelpCircle }],
+};
 
-const FOOTER_LINKS: NavLink[] = [{ label: 'Settings', to: '/settings', icon: Settings }];
-const FOOTER_PLACEHOLDERS = [{ label: 'Help', icon: HelpCircle }];
+const MAIN_GROUPS = [OVERVIEW, FINANCE, YOUR_DATA, TEAM, TEAMS, DEVELOPER];
 
 const itemClass = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm';
 const groupTitleClass =
   'px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 
-/** Not a link and not focusable: plain text marked "Soon", so it does not pass for one. */
-function Placeholder({ label, icon: Icon }: { label: string; icon: LucideIcon }) {
+/**
+ * Not a link and not focusable: plain text marked "Not yet available", so it does not pass for
+ * a control (a screen reader reads "Invoices, Not yet available").
+ */
+function UnavailableItem({ label, icon: Icon }: Unavailable) {
   return (
-    <span className={cn(itemClass, 'cursor-not-allowed text-muted-foreground')}>
-      <Icon className="h-4 w-4" aria-hidden />
-      <span>{label}</span>
-      <span className="ml-auto rounded border border-border px-1.5 text-[10px] font-medium tracking-wide uppercase">
-        Soon
+    <span data-unavailable className={cn(itemClass, 'items-start text-muted-foreground')}>
+      <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span className="flex min-w-0 flex-col">
+        <span>{label}</span> <span className="text-xs">Not yet available</span>
       </span>
     </span>
   );
 }
 
-function NavGroup(props: {
-  title: string;
-  links: NavLink[];
+function NavItem(props: {
+  link: NavLink;
   pathname: string;
   onNavigate: () => void;
-  placeholders?: { label: string; icon: LucideIcon }[];
+  nested?: boolean;
 }) {
-  const titleId = `nav-${props.title.toLowerCase()}`;
+  const { label, to, icon: Icon, matches, children } = props.link;
+  const active = matches ? matches(props.pathname) : props.pathname === to;
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={props.onNavigate}
+        aria-current={active ? 'page' : undefined}
+        className={cn(
+          itemClass,
+          props.nested && 'py-1.5',
+          active ? 'bg-accent font-semibold text-accent-foreground' : 'hover:bg-muted',
+        )}
+      >
+        <Icon className="h-4 w-4 shrink-0" aria-hidden />
+        {label}
+      </Link>
+      {children && (
+        <ul aria-label={label} className="mt-1 ml-5 space-y-1 border-l border-border pl-2">
+          {children.map((child) => (
+            <NavItem
+              key={child.to}
+              link={child}
+              pathname={props.pathname}
+              onNavigate={props.onNavigate}
+              nested
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function NavGroup(props: { group: Group; pathname: string; onNavigate: () => void }) {
+  const { title, links, unavailable } = props.group;
+  const titleId = `nav-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <div>
       <p id={titleId} className={groupTitleClass}>
-        {props.title}
+        {title}
       </p>
       <ul aria-labelledby={titleId} className="space-y-1">
-        {props.links.map(({ label, to, icon: Icon, matches }) => {
-          const active = matches ? matches(props.pathname) : props.pathname === to;
-          return (
-            <li key={to}>
-              <Link
-                to={to}
-                onClick={props.onNavigate}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  itemClass,
-                  active ? 'bg-accent font-semibold text-accent-foreground' : 'hover:bg-muted',
-                )}
-              >
-                <Icon className="h-4 w-4" aria-hidden />
-                {label}
-              </Link>
-            </li>
-          );
-        })}
-        {props.placeholders?.map((item) => (
+        {links.map((link) => (
+          <NavItem
+            key={link.to}
+            link={link}
+            pathname={props.pathname}
+            onNavigate={props.onNavigate}
+          />
+        ))}
+        {unavailable?.map((item) => (
           <li key={item.label}>
-            <Placeholder {...item} />
+            <UnavailableItem {...item} />
           </li>
         ))}
       </ul>
@@ -177,41 +258,12 @@ export const Sidebar = forwardRef<HTMLElement, { open: boolean; onNavigate: () =
           <span className="sr-only">(opens in a new tab)</span>
         </a>
         <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto p-3">
-          <NavGroup title="Overview" links={OVERVIEW} pathname={pathname} onNavigate={onNavigate} />
-          <NavGroup
-            title="Finance"
-            links={FINANCE}
-            placeholders={FINANCE_PLACEHOLDERS}
-            pathname={pathname}
-            onNavigate={onNavigate}
-          />
-          {PLACEHOLDER_GROUPS.map((group) => (
-            <div key={group.title}>
-              <p className={groupTitleClass}>{group.title}</p>
-              <ul className="space-y-1">
-                {group.items.map((item) => (
-                  <li key={item.label}>
-                    <Placeholder {...item} />
-                  </li>
-                ))}
-              </ul>
-            </div>
+          {MAIN_GROUPS.map((group) => (
+            <NavGroup key={group.title} group={group} pathname={pathname} onNavigate={onNavigate} />
           ))}
-          <NavGroup
-            title="Developer"
-            links={DEVELOPER}
-            pathname={pathname}
-            onNavigate={onNavigate}
-          />
         </nav>
         <nav aria-label="Settings and help" className="border-t border-border p-3">
-          <NavGroup
-            title="You"
-            links={FOOTER_LINKS}
-            placeholders={FOOTER_PLACEHOLDERS}
-            pathname={pathname}
-            onNavigate={onNavigate}
-          />
+          <NavGroup group={YOU} pathname={pathname} onNavigate={onNavigate} />
         </nav>
       </aside>
     );

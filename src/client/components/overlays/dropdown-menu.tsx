@@ -43,16 +43,22 @@ export function DropdownMenuContent({
 }
 
 const ITEM =
-  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted';
+  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-muted data-[disabled]:cursor-default data-[disabled]:text-muted-foreground';
 
+/**
+ * `disabled`: an item that does nothing yet. Radix marks it aria-disabled and the arrow keys pass
+ * over it, so it is never focused; its text should say why (docs/client.md#navigation).
+ */
 export function DropdownMenuItem(props: {
   children: ReactNode;
   onSelect?: () => void;
   destructive?: boolean;
+  disabled?: boolean;
 }) {
   return (
     <Menu.Item
       onSelect={props.onSelect}
+      disabled={props.disabled}
       className={`${ITEM} ${props.destructive ? 'text-destructive' : ''}`}
     >
       {props.children}

@@ -51,7 +51,6 @@ export function AccountDetailsPage({
           account={account}
           badges={
             <>
-              <Badge>This is a temporary design</Badge>
               {isDefault && (
                 <Badge className="bg-accent text-accent-foreground">Default account</Badge>
               )}

@@ -27,12 +27,13 @@ function ProgressBar({ value, label }: { value: number; label: string }) {
   );
 }
 
-/** One sample goal: what, when, how much, and how far along. */
+/** One sample goal, marked as one: what, when, how much, and how far along. */
 export function GoalCard({ goal, detailsNoteId }: { goal: SampleGoal; detailsNoteId: string }) {
   return (
     <li className="space-y-3 rounded-lg border border-border p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
+          <p className="text-xs font-medium text-muted-foreground">Sample goal</p>
           <h3 className="truncate font-medium">{goal.title}</h3>
           <p className="text-sm text-muted-foreground">{goal.subtitle}</p>
         </div>

@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/widgets/coming-soon.js';
+import { NotYetAvailablePage } from '../../components/widgets/not-yet-available.js';
 
 export const Route = createFileRoute('/_authed/organization')({
   staticData: { title: 'Organization', breadcrumb: 'Organization' },
-  component: () => <ComingSoon title="Organization" />,
+  component: () => (
+    <NotYetAvailablePage
+      title="Organization"
+      instead={[
+        { label: 'Your accounts', to: '/accounts' },
+        { label: 'Settings', to: '/settings' },
+      ]}
+    >
+      There is nothing on this page. Expense Tracker has no organizations yet: your accounts and
+      entries are yours alone, and no one else can see them.
+    </NotYetAvailablePage>
+  ),
 });
