@@ -51,7 +51,7 @@ function QuickActions({ send }: { send?: (icon: ReactNode) => ReactNode }) {
         )}
       </div>
       <p id={noteId} className="text-xs text-muted-foreground">
-        {send ? 'Add, Top-up and More are coming soon.' : 'Quick actions are coming soon.'}
+        {send ? 'Add, Top-up and More: not yet available.' : 'Quick actions: not yet available.'}
       </p>
     </div>
   );
