@@ -81,6 +81,16 @@ export const LINKS: readonly LinkSpec[] = [
   },
   {
     from: 'entry-create',
+    to: 'rules-applyToEntries',
+    name: 'applyRule',
+    description: 'Apply a rule that matches it to the entry just created (the version it has now)',
+    body: {
+      match: { field: 'description', operator: 'contains', value: 'groceries' },
+      entries: [{ id: ENTRY_ID, version: '$response.body#/data/transaction/version' }],
+    },
+  },
+  {
+    from: 'entry-create',
     to: 'change-undo',
     name: 'undo',
     description: 'Undo the change that created the entry',
@@ -240,6 +250,12 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Record<string, unknown> |
     name: 'Coffee',
     match: { field: 'description', operator: 'contains', value: 'coffee' },
     set: { tags: ['coffee'] },
+  },
+  'rules-applyToEntries': {
+    name: 'Coffee',
+    match: { field: 'description', operator: 'contains', value: 'coffee' },
+    set: { tags: ['coffee'] },
+    entries: [{ id: 'c4e8a1d7-2f5b-4c9e-b3a6-7d1e0f8b2a59', version: 1 }],
   },
   'imports-preview': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
   'imports-commit': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
