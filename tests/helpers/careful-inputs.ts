@@ -55,7 +55,7 @@ const COMPLETIONS: Record<string, Completion> = {
       headers: { 'idempotency-key': randomUUID() },
     });
     const tested = await t.rest(user, { method: 'POST', url: '/api/rules/test', payload: draft });
-    const toApply = (tested.json() as { data: { toApply: { id: string; version: number }[] } }).data
+    const toApply = tested.json<{ data: { toApply: { id: string; version: number }[] } }>().data
       .toApply;
     return {
       input: {
