@@ -106,7 +106,10 @@ async function bookState(user: TestUser) {
     .where('book_id', '=', user.bookId)
     .orderBy('id')
     .execute();
-  return { entries, accounts: accounts.map((a) => ({ id: a.id, balance: String(a.balance_cents) })) };
+  return {
+    entries,
+    accounts: accounts.map((a) => ({ id: a.id, balance: String(a.balance_cents) })),
+  };
 }
 
 async function entryRow(id: string) {
@@ -206,9 +209,9 @@ describe.each([
     expect(tested.matched).toBe(2);
     expect(tested.changes).toBe(2);
     expect(
-      tested.toApply.map((entry: { id: string }) => entry.id).sort((a: string, b: string) =>
-        a.localeCompare(b),
-      ),
+      tested.toApply
+        .map((entry: { id: string }) => entry.id)
+        .sort((a: string, b: string) => a.localeCompare(b)),
     ).toEqual([seeded.smallCardCoffee, seeded.secondSmallCardCoffee].sort());
     // Newest first, with what the list shows and the version apply sends back.
     expect(tested.toApply[0]).toEqual({
