@@ -53,11 +53,14 @@ export async function applyRule(
     const locked = await lockEntryStates(trx, actor.bookId, ids);
     if (locked.size !== ids.length) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
     const pacer = new Pacer();
+    // First whether the list is still what the test saw (one answer, whatever the order), then
+    // whether each change is one the ledger takes.
+    const entries = [];
     let stale = 0;
-    const planned: PlannedEntry[] = [];
     for (const { id, version } of listed) {
       if (pacer.step(rule.pattern !== null)) await pacer.pause();
-      const { row, state } = locked.get(id) as NonNullable<ReturnType<typeof locked.get>>;
+      const entry = locked.get(id) as NonNullable<ReturnType<typeof locked.get>>;
+      const { row, state } = entry;
       const matches =
         !state.deleted &&
         ruleMatches(rule, {
@@ -66,19 +69,22 @@ export async function applyRule(
           description: state.description,
           payee: state.payee,
         });
-      if (row.version !== version || !matches) {
-        stale += 1;
-        continue;
-      }
-      if (row.transfer_id !== null) throw new AppError('TRANSFER_ENTRY', MESSAGES.transferEntry);
+      if (row.version !== version || !matches) stale += 1;
+      entries.push(entry);
+    }
+    if (stale > 0) throw new AppError('CONFLICT', APPLY_MESSAGES.stale(stale));
+    if (entries.some(({ row }) => row.transfer_id !== null)) {
+      throw new AppError('TRANSFER_ENTRY', MESSAGES.transferEntry);
+    }
+    const planned: PlannedEntry[] = [];
+    for (const { row, state } of entries) {
       const after = withRuleActions(values, state);
       if (sameRuleFields(state, after)) continue;
       if (state.splits.length > 0 && after.categoryId !== null) {
         throw new AppError('UNPROCESSABLE', APPLY_MESSAGES.split(state));
       }
-      planned.push({ id, before: state, after: { ...state, ...after } });
+      planned.push({ id: row.id, before: state, after: { ...state, ...after } });
     }
-    if (stale > 0) throw new AppError('CONFLICT', APPLY_MESSAGES.stale(stale));
     const applied = await applyChange(trx, { ...actor, kind: 'rule-apply', entries: planned });
     return {
       changeId: applied.changeId,
