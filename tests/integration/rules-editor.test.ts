@@ -4,6 +4,7 @@ import { trpcOutcome, type Outcome } from '../helpers/doors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { RULE_APPLY_MAX } from '../../src/shared/limits.js';
 import { MESSAGES } from '../../src/shared/errors.js';
+import { testBackend } from '../helpers/test-database.js';
 
 // The rules editor's API (docs/import.md#rules): a saved rule edited, rules with several
 // conditions, a test that lists what the rule would change, and "apply" to those entries as one
@@ -365,5 +366,70 @@ describe.each([
     });
     expect(await bookState(other)).toEqual(before);
     expect((await entryRow(seeded.secondSmallCardCoffee)).payee).toBe('');
+  });
+});
+
+/**
+ * An apply racing edits of the same entries: PGlite runs one transaction at a time, so only
+ * PostgreSQL can show it. The apply either changes all of its entries (the edits then land on
+ * top) or, when an edit came first, none (409); never some.
+ */
+describe.runIf(testBackend === 'postgres')('apply racing edits (postgres)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ poolSize: 20 });
+  });
+  afterAll(() => app.close());
+
+  it('applies to all of its entries or none while they are edited', async () => {
+    const user = await app.signUp();
+    const call = async (method: string, url: string, payload?: object) => {
+      const res = await app.rest(user, {
+        method,
+        url,
+        ...(payload !== undefined && { payload }),
+        headers: method === 'GET' ? {} : { 'idempotency-key': randomUUID() },
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    for (let round = 0; round < 4; round++) {
+      const ids: string[] = [];
+      for (let n = 0; n < 12; n++) {
+        const created = await call('POST', '/api/transactions', {
+          type: 'expense',
+          amount: 2,
+          description: `Race ${round} ${n}`,
+        });
+        ids.push(created.body.data.transaction.id);
+      }
+      const rule = {
+        name: 'Race',
+        match: { field: 'description', operator: 'contains', value: `race ${round} ` },
+        set: { payee: `Raced ${round}` },
+      };
+      const tested = (await call('POST', '/api/rules/test', rule)).body.data;
+      expect(tested.toApply).toHaveLength(12);
+      const entries = tested.toApply.map(({ id, version }: { id: string; version: number }) => ({
+        id,
+        version,
+      }));
+      const [applied, ...edits] = await Promise.all([
+        call('POST', '/api/rules/apply', { ...rule, entries }),
+        ...ids
+          .filter((_, n) => n % 4 === round % 4)
+          .map((id) =>
+            call('PATCH', `/api/transactions/${id}`, { description: `Race ${round} edited` }),
+          ),
+      ]);
+      for (const edit of edits) expect(edit?.status).toBe(200);
+      expect([200, 409]).toContain(applied?.status);
+      const rows = await app.database.db
+        .selectFrom('transactions')
+        .select('payee')
+        .where('id', 'in', ids)
+        .execute();
+      const raced = rows.filter((row) => row.payee === `Raced ${round}`).length;
+      expect(raced).toBe(applied?.status === 200 ? 12 : 0);
+    }
   });
 });
