@@ -58,13 +58,13 @@ function GridInput<Values extends FieldValues>(props: {
 
 /** Where a message of the server belongs in the form (its own words, at the field). */
 function fieldOfMessage(message: string): Path<RuleFormValues> | 'set' | null {
-  if (/pattern|regular expression|backtrack/i.test(message)) return 'value';
+  if (/pattern|regular expression|backreference/i.test(message)) return 'value';
+  if (/needs a condition/i.test(message)) return 'conditions';
+  if (/something to set/i.test(message)) return 'set';
   if (/amountMin|amountMax|amount/i.test(message)) return 'amountMax';
   if (/category/i.test(message)) return 'categoryId';
   if (/account/i.test(message)) return 'accountId';
-  if (/condition/i.test(message)) return 'conditions';
-  if (/something to set|payee|tags|description/i.test(message)) return 'set';
-  if (/name/i.test(message)) return 'name';
+  if (/^name/i.test(message)) return 'name';
   return null;
 }
 
@@ -118,7 +118,13 @@ export function RuleForm(props: { prefill?: RulePrefill; rule?: Rule; onSaved: (
       setTested({ draft, result: await test.mutateAsync(draft) });
       setTests((count) => count + 1);
     } catch (error) {
-      setTested({ problem: serverMessage(error, 'The rule could not be tested') });
+      // The server's reason at the field it is about (an unsafe pattern...), else under the form.
+      const message = serverMessage(error, 'The rule could not be tested');
+      const at = fieldOfMessage(message);
+      if (at) {
+        form.setError(at as Path<RuleFormValues>, { message });
+        setTested(null);
+      } else setTested({ problem: message });
     }
   }
 
