@@ -128,6 +128,19 @@ describe('the rules editor', () => {
     expect(await fresh.getByLabel('Amount up to', { exact: true }).count()).toBe(0);
     expect(await fresh.getByText(/Matches \d/).count()).toBe(0);
 
+    // A pattern the server refuses: its reason at the text field, nothing listed.
+    w.expect(/HTTP 422: POST .*\/trpc\/rules\.test/);
+    await fresh.getByLabel('Name', { exact: true }).fill('Repeats');
+    await fresh.getByLabel('Test', { exact: true }).selectOption('matches');
+    await fresh.getByLabel('Text', { exact: true }).fill('(a)\\1');
+    await fresh.getByLabel('Set payee', { exact: true }).fill('Twice');
+    await fresh.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect
+      .poll(() => fresh.getByLabel('Text', { exact: true }).getAttribute('aria-invalid'))
+      .toBe('true');
+    await fresh.getByText('Backreferences', { exact: false }).waitFor();
+    expect(await fresh.getByRole('table').count()).toBe(0);
+
     // Edit the saved rule in the same form, prefilled; a third condition (the account).
     await page.getByRole('button', { name: 'Edit Coffee' }).click();
     const edit = page.getByRole('form', { name: 'Edit rule “Coffee”' });
