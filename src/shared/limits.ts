@@ -44,6 +44,11 @@ export const RULES_PER_BOOK_MAX = 200;
 export const RULE_NAME_MAX = 60;
 export const RULE_PATTERN_MAX = 100;
 export const RULE_TEST_SCAN_MAX = 5_000;
+/**
+ * Entries one "apply a rule" may change, and what a rule test lists for it (docs/import.md#rules):
+ * the same bound as a bulk change.
+ */
+export const RULE_APPLY_MAX = BULK_IDS_MAX;
 /** An account's or an entry's description. */
 export const DESCRIPTION_MAX = 500;
 /** An account's title. */

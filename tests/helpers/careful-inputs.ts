@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { plainCsvMapping } from './csv-mapping.js';
 import type { RestProcedure } from './api-surface.js';
 import { routeName } from './api-surface.js';
@@ -40,6 +41,34 @@ const COMPLETIONS: Record<string, Completion> = {
   'POST /api/rules': RULE_ACTIONS,
   'PATCH /api/rules/{id}': RULE_ACTIONS,
   'POST /api/rules/test': RULE_ACTIONS,
+  // An entry the rule matches, as the rule's test lists it (with the version it saw).
+  'POST /api/rules/apply': async (input, { t, user }) => {
+    const draft = {
+      name: 'Careful coffee',
+      match: { field: 'description', operator: 'contains', value: 'careful coffee' },
+      set: { payee: 'Example payee' },
+    };
+    await t.rest(user, {
+      method: 'POST',
+      url: '/api/expenses/expense',
+      payload: { amount: 2.5, description: 'Careful coffee' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    const tested = await t.rest(user, { method: 'POST', url: '/api/rules/test', payload: draft });
+    const toApply = tested.json<{ data: { toApply: { id: string; version: number }[] } }>().data
+      .toApply;
+    return {
+      input: {
+        ...input,
+        ...draft,
+        amountMin: null,
+        amountMax: null,
+        accountId: null,
+        entries: toApply.map(({ id, version }) => ({ id, version })),
+      },
+      user,
+    };
+  },
   'POST /api/rules/reorder': async (_input, { t, user }) => {
     const rules = await data<{ id: string }[]>(t, user, '/api/rules');
     return { input: { ruleIds: rules.map((rule) => rule.id).reverse() }, user };

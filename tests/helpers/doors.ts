@@ -33,6 +33,8 @@ export interface Door {
   deleteEntry(id: string, expectedVersion?: number): Promise<Outcome>;
   bulkCategorize(input: Record<string, unknown>): Promise<Outcome>;
   bulkDelete(input: Record<string, unknown>): Promise<Outcome>;
+  /** POST /api/rules/apply: a rule applied to listed entries (docs/import.md#rules). */
+  applyRule(input: Record<string, unknown>): Promise<Outcome>;
   createTransfer(input: Record<string, unknown>): Promise<Outcome>;
   getTransfer(id: string): Promise<Outcome>;
   updateTransfer(id: string, input: Record<string, unknown>): Promise<Outcome>;
@@ -88,6 +90,7 @@ export function restDoor(t: TestApp, user: TestUser | null): Door {
       call('DELETE', `/api/transactions/${encodeURIComponent(id)}${versionQuery(version)}`),
     bulkCategorize: (input) => call('POST', '/api/transactions/bulk-categorize', input),
     bulkDelete: (input) => call('POST', '/api/transactions/bulk-delete', input),
+    applyRule: (input) => call('POST', '/api/rules/apply', input),
     createTransfer: (input) => call('POST', '/api/transfers', input),
     getTransfer: (id) => call('GET', `/api/transfers/${encodeURIComponent(id)}`),
     updateTransfer: (id, input) => call('PATCH', `/api/transfers/${encodeURIComponent(id)}`, input),
@@ -137,6 +140,7 @@ export function trpcDoor(t: TestApp, user: TestUser | null): Door {
       call(() => caller.entry.delete(any({ id, expectedVersion }))),
     bulkCategorize: (input) => call(() => caller.entry.bulkCategorize(any(input))),
     bulkDelete: (input) => call(() => caller.entry.bulkDelete(any(input))),
+    applyRule: (input) => call(() => caller.rules.applyToEntries(any(input))),
     createTransfer: (input) => call(() => caller.transfer.create(any(input))),
     getTransfer: (id) => call(() => caller.transfer.get({ id })),
     updateTransfer: (id, input) => call(() => caller.transfer.update(any({ ...input, id }))),

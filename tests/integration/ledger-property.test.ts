@@ -476,6 +476,7 @@ type FullOp =
   | { kind: 'transferDelete'; pick: number }
   | { kind: 'bulkDelete'; picks: number[] }
   | { kind: 'bulkCategorize'; picks: number[]; category: number | null }
+  | { kind: 'ruleApply'; picks: number[]; category: number; version: 'current' | 'stale' }
   | { kind: 'creditLimit'; slot: number; cents: number };
 
 const smallCents = fc.oneof(
@@ -553,6 +554,15 @@ const fullOp: fc.Arbitrary<FullOp> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
+      kind: fc.constant('ruleApply' as const),
+      picks: fc.array(pick, { minLength: 1, maxLength: 4 }),
+      category: fc.integer({ min: 0, max: 2 }),
+      version: fc.constantFrom('current' as const, 'current' as const, 'stale' as const),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
       kind: fc.constant('creditLimit' as const),
       slot: accountSlot,
       cents: fc.integer({ min: 0, max: 20_000 }),
@@ -590,6 +600,7 @@ const everyOutcomeOnce: FullOp[] = [
   { kind: 'transferEdit', pick: 0, cents: 3_000, from: null, to: null },
   { kind: 'bulkCategorize', picks: [0, 1], category: 0 },
   { kind: 'bulkDelete', picks: [3] },
+  { kind: 'ruleApply', picks: [0, 1], category: 1, version: 'current' },
   { kind: 'creditLimit', slot: 0, cents: 5_000 },
   { kind: 'transferDelete', pick: 0 },
 ];
@@ -833,6 +844,43 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 onSuccess = (body) => model.commit(body.data.changeId, rows);
                 break;
               }
+              case 'ruleApply': {
+                // A rule that matches every entry (amount from 0) and sets a category, applied
+                // to the picked entries with the versions the model knows (or one ahead: stale).
+                const entries = [...new Set(op.picks.map(entryAt))].filter((e) => e !== null);
+                if (entries.length === 0) continue;
+                const categoryId = categories[op.category] as string;
+                if (op.version === 'stale' || entries.some((entry) => entry.state.deleted)) {
+                  expected = { status: 409, code: 'CONFLICT' };
+                } else if (entries.some((entry) => entry.transferId)) {
+                  expected = { status: 422, code: 'TRANSFER_ENTRY' };
+                } else if (entries.some((entry) => entry.state.splits.length)) {
+                  expected = { status: 422, code: 'UNPROCESSABLE' };
+                } else {
+                  const rows = entries
+                    .filter((entry) => entry.state.categoryId !== categoryId)
+                    .map((entry) => ({
+                      entryId: entry.id,
+                      type: entry.type,
+                      before: entry.state,
+                      after: { ...entry.state, categoryId },
+                    }));
+                  expected = { rows };
+                }
+                const rows = 'rows' in expected ? expected.rows : [];
+                call = () =>
+                  door.applyRule({
+                    name: 'Every entry',
+                    amountMin: 0,
+                    set: { categoryId },
+                    entries: entries.map((entry) => ({
+                      id: entry.id,
+                      version: entry.version + (op.version === 'stale' ? 1 : 0),
+                    })),
+                  });
+                onSuccess = (body) => model.commit(body.data.changeId, rows);
+                break;
+              }
               case 'undo': {
                 if (model.changes.length === 0) continue;
                 const change = model.changes[op.pick % model.changes.length];
@@ -1035,6 +1083,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
       'transferDelete 200',
       'bulkDelete 200',
       'bulkCategorize 200',
+      'ruleApply 200',
       'creditLimit 200',
     ]) {
       expect(seen.get(label) ?? 0, label).toBeGreaterThan(0);

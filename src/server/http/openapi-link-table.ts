@@ -81,6 +81,18 @@ export const LINKS: readonly LinkSpec[] = [
   },
   {
     from: 'entry-create',
+    to: 'rules-applyToEntries',
+    name: 'applyRule',
+    description: 'Apply a rule that matches it to the entry just created (the version it has now)',
+    body: {
+      name: 'Groceries',
+      match: { field: 'description', operator: 'contains', value: 'groceries' },
+      set: { tags: ['food'] },
+      entries: [{ id: ENTRY_ID, version: '$response.body#/data/transaction/version' }],
+    },
+  },
+  {
+    from: 'entry-create',
     to: 'change-undo',
     name: 'undo',
     description: 'Undo the change that created the entry',
@@ -241,6 +253,9 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Record<string, unknown> |
     match: { field: 'description', operator: 'contains', value: 'coffee' },
     set: { tags: ['coffee'] },
   },
+  // The entries come from the entry a link just created (their ids and versions): the link
+  // applyRule carries the whole body.
+  'rules-applyToEntries': null,
   'imports-preview': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
   'imports-commit': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
 };

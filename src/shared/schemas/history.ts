@@ -17,6 +17,7 @@ export const CHANGE_KINDS = [
   'undo',
   'import',
   'import-revert',
+  'rule-apply',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   accountIdSchema,
   categoryIdSchema,
+  entryIdSchema,
   envelope,
   isoDateTime,
   NO_NUL,
@@ -10,7 +11,7 @@ import {
 } from './common.js';
 import { DESCRIPTION_MAX } from './account.js';
 import { payeeSchema, tagsSchema } from './entry-fields.js';
-import { RULE_NAME_MAX, RULE_PATTERN_MAX, RULES_PER_BOOK_MAX } from '../limits.js';
+import { RULE_APPLY_MAX, RULE_NAME_MAX, RULE_PATTERN_MAX, RULES_PER_BOOK_MAX } from '../limits.js';
 import { MAX_OPERATION_CENTS, centsToUnits, hasAtMostTwoDecimals } from '../money.js';
 
 // Rules (docs/import.md#rules): when an entry's text and amount match, set its category,
@@ -123,18 +124,64 @@ export const ruleListOutput = envelope(z.array(ruleSchema)).extend({
     description: 'The ids of data, in order: the ruleIds POST /api/rules/reorder takes',
   }),
 });
+/** One entry a rule matched, as a rule test lists it. */
+const ruleTestEntry = z.object({
+  id: z.string(),
+  occurredOn: z.string(),
+  amount: z.number().meta({ description: 'Signed: negative leaves the account' }),
+  description: z.string(),
+  payee: z.string(),
+});
+
 export const ruleTestOutput = envelope(
   z.object({
     scanned: z.number().int().meta({ description: 'Entries looked at, newest first' }),
     matched: z.number().int(),
-    sample: z.array(
-      z.object({
-        id: z.string(),
-        occurredOn: z.string(),
-        amount: z.number().meta({ description: 'Signed: negative leaves the account' }),
-        description: z.string(),
-        payee: z.string(),
+    sample: z.array(ruleTestEntry).meta({ description: 'The first 20 matches, newest first' }),
+    changes: z.number().int().meta({
+      description:
+        'Matched entries the rule would change if applied (transfer legs and entries that already are as the rule sets them left out)',
+    }),
+    toApply: z
+      .array(
+        ruleTestEntry.extend({
+          accountId: z.string().nullable(),
+          version: z
+            .number()
+            .int()
+            .meta({ description: 'What POST /api/rules/apply sends back, to refuse a stale list' }),
+        }),
+      )
+      .meta({
+        description: `The first ${RULE_APPLY_MAX} of those entries, newest first: what "apply" takes`,
       }),
-    ),
   }),
 );
+
+export const APPLY_LIMIT_MESSAGE =
+  `A rule is applied to at most ${RULE_APPLY_MAX} entries at once: ` +
+  'apply it to these, then test it again for the rest';
+
+/**
+ * POST /api/rules/apply: a rule (saved or not) applied to the entries its test listed, each with
+ * the version the test saw; refused (and nothing changed) when any of them changed since.
+ */
+export const applyRuleInput = z.object({
+  ...ruleDraftSchema.shape,
+  entries: z
+    .array(
+      z.object({
+        id: entryIdSchema,
+        version: z
+          .number({ error: 'version must be a number' })
+          .int({ error: 'version must be a whole number' })
+          .min(1, { error: 'version must be 1 or more' })
+          .max(2_147_483_647, { error: 'version is too large' }),
+      }),
+      { error: 'entries must be a list of { id, version }' },
+    )
+    .min(1, { error: 'entries must not be empty' })
+    .max(RULE_APPLY_MAX, { error: APPLY_LIMIT_MESSAGE })
+    .meta({ example: [{ id: 'c4e8a1d7-2f5b-4c9e-b3a6-7d1e0f8b2a59', version: 1 }] }),
+});
+export type ApplyRuleInput = z.infer<typeof applyRuleInput>;

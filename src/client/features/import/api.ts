@@ -128,3 +128,41 @@ export function useTestRule() {
     mutationFn: (input: RuleInput) => utils.client.rules.test.mutate(input).then(unwrap),
   });
 }
+
+/** The book's accounts, to name the account of a rule's condition and of its matches. */
+export function useRuleAccounts() {
+  return trpc.account.list.useQuery({}, { select: unwrap });
+}
+
+/** What a rule would change, as its test listed it (entries with the versions the test saw). */
+export type RuleTestResult = Awaited<ReturnType<ReturnType<typeof useTestRule>['mutateAsync']>>;
+
+/**
+ * A rule applied to the entries its test listed: one change (docs/import.md#rules), so the
+ * ledger's views are read again, as after any change of entries.
+ */
+export function useApplyRule() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({
+      idempotencyKey,
+      ...input
+    }: Keyed<RuleInput & { entries: { id: string; version: number }[] }>) =>
+      utils.client.rules.applyToEntries
+        .mutate(input, withIdempotencyKey(idempotencyKey))
+        .then(unwrap),
+    onSuccess: () => Promise.all([invalidateMoneyViews(utils), utils.entry.invalidate()]),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+/** Undoes the change an apply made (POST /api/changes/{id}/undo), then reads the views again. */
+export function useUndoRuleApply() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ changeId, idempotencyKey }: Keyed<{ changeId: string }>) =>
+      utils.client.change.undo.mutate({ id: changeId }, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => Promise.all([invalidateMoneyViews(utils), utils.entry.invalidate()]),
+    ...RETRY_UNANSWERED,
+  });
+}

@@ -1,19 +1,24 @@
+import { useState } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { Rule } from '../../../shared/schemas/rule.js';
 import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import { Button } from '../../components/ui/button.js';
 import { useSubmit } from '../../components/forms/use-submit.js';
-import { useDeleteRule, useReorderRules, useRules, useSaveRule } from './api.js';
+import { useDeleteRule, useReorderRules, useRuleAccounts, useRules, useSaveRule } from './api.js';
 import { ManualRulesSwitch } from './manual-rules-switch.js';
 import { RuleForm } from './rule-form.js';
 import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
-function describeRule(rule: Rule, categories: Map<string, string>): string {
+function describeRule(
+  rule: Rule,
+  categories: Map<string, string>,
+  accounts: Map<string, string>,
+): string {
   const parts: string[] = [];
   if (rule.match) parts.push(`${rule.match.field} ${rule.match.operator} “${rule.match.value}”`);
   if (rule.amountMin !== null) parts.push(`amount from ${rule.amountMin}`);
   if (rule.amountMax !== null) parts.push(`amount up to ${rule.amountMax}`);
-  if (rule.accountId) parts.push('one account');
+  if (rule.accountId) parts.push(`account “${accounts.get(rule.accountId) ?? 'deleted'}”`);
   const sets: string[] = [];
   if (rule.set.categoryId) {
     const name = categories.get(rule.set.categoryId);
@@ -27,10 +32,23 @@ function describeRule(rule: Rule, categories: Map<string, string>): string {
 
 /**
  * /rules: the book's rules in the order they apply (the first match wins), the setting that
- * applies them to entries added by hand, and the form (prefilled when an edit suggested a rule).
+ * applies them to entries added by hand, and the form: a new rule (prefilled when an edit
+ * suggested one), or the saved rule whose "Edit" was pressed. Once a rule is saved, the form
+ * starts again empty: nothing of the previous rule is carried to the next.
  */
 export function RulesPage(props: { prefill: RulePrefill }) {
   const rules = useRules().data ?? [];
+  const accounts = new Map((useRuleAccounts().data ?? []).map((a) => [a.id, a.title]));
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = rules.find((rule) => rule.id === editingId);
+  // Forms saved since this prefill arrived: after the first, a new form is empty.
+  const prefillKey = JSON.stringify(props.prefill);
+  const [saved, setSaved] = useState({ prefillKey, count: 0 });
+  const savedCount = saved.prefillKey === prefillKey ? saved.count : 0;
+  const onSaved = () => {
+    setEditingId(null);
+    setSaved({ prefillKey, count: savedCount + 1 });
+  };
   const categories = categoryNames(useCategoryGroups().data);
   const save = useSaveRule();
   const remove = useDeleteRule();
@@ -71,7 +89,7 @@ export function RulesPage(props: { prefill: RulePrefill }) {
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{rule.name}</p>
                 <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                  {describeRule(rule, categories)}
+                  {describeRule(rule, categories, accounts)}
                 </p>
               </div>
               <label className="flex items-center gap-2 text-sm">
@@ -120,6 +138,15 @@ export function RulesPage(props: { prefill: RulePrefill }) {
               <Button
                 size="sm"
                 variant="outline"
+                aria-label={`Edit ${rule.name}`}
+                disabled={rule.id === editingId}
+                onClick={() => setEditingId(rule.id)}
+              >
+                Edit
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
                 aria-label={`Delete ${rule.name}`}
                 onClick={() =>
                   void act(
@@ -135,8 +162,16 @@ export function RulesPage(props: { prefill: RulePrefill }) {
           ))}
         </ol>
       )}
-      {/* A new prefill (another "Create rule") starts the form afresh. */}
-      <RuleForm key={JSON.stringify(props.prefill)} prefill={props.prefill} />
+      {/* A new prefill (another "Create rule"), a rule to edit or a save starts the form afresh. */}
+      {editing ? (
+        <RuleForm key={`edit-${editing.id}`} rule={editing} onSaved={onSaved} />
+      ) : (
+        <RuleForm
+          key={`new-${prefillKey}-${savedCount}`}
+          prefill={savedCount === 0 ? props.prefill : {}}
+          onSaved={onSaved}
+        />
+      )}
     </div>
   );
 }

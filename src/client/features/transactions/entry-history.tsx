@@ -13,6 +13,7 @@ const KIND_LABELS: Record<HistoryItem['kind'], string> = {
   undo: 'Undone',
   import: 'Imported',
   'import-revert': 'Import reverted',
+  'rule-apply': 'Rule applied',
 };
 
 const FIELD_LABELS: Record<string, string> = {

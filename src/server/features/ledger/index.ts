@@ -5,3 +5,6 @@ export { entrySnapshotSql } from './changes/entry-snapshot-repository.js';
 export { CREATED_FIELDS } from './changes/entry-snapshot.js';
 export { moveMoney } from './entries/movement-service.js';
 export { recategorizeEntries } from './changes/recategorize-repository.js';
+export { applyChange, type PlannedEntry } from './changes/change-engine.js';
+export { lockEntryStates } from './changes/entry-locks.js';
+export type { EntryState } from './changes/entry-state.js';

@@ -131,6 +131,10 @@ export function latestEntries(db: DbOrTx, bookId: string, limit: number) {
       'description',
       'payee',
       'occurred_on',
+      'category_id',
+      'tags',
+      'transfer_id',
+      'version',
     ])
     .where('book_id', '=', bookId)
     .where('deleted_at', 'is', null)

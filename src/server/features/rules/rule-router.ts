@@ -4,7 +4,10 @@ import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
 import { ok, okOrdered, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
+import { changeOutput } from '../../../shared/schemas/entry.js';
 import {
+  applyRuleInput,
   createRuleInput,
   reorderRulesInput,
   ruleIdInput,
@@ -22,6 +25,7 @@ import {
   reorderRules,
   testRule,
 } from './rule-service.js';
+import { applyRule } from './rule-apply.js';
 
 const tags = ['Rules'];
 
@@ -130,4 +134,23 @@ export const ruleRouter = router({
     .input(testRuleInput)
     .output(ruleTestOutput)
     .mutation(async ({ ctx, input }) => ok(await testRule(ctx.database.db, ctx.bookId, input))),
+  applyToEntries: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/rules/apply',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Apply a rule (saved or not) to the entries its test listed, as one change (undoable as one); 409 if any changed since the test',
+      },
+      refusals: ['UNPROCESSABLE', 'TRANSFER_ENTRY', 'CONFLICT'],
+    })
+    .input(applyRuleInput)
+    .output(changeOutput)
+    .mutation(
+      bookMutation(applyRule, (data) =>
+        data.count === 1 ? 'The rule changed 1 entry' : `The rule changed ${data.count} entries`,
+      ),
+    ),
 });

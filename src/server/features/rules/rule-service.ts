@@ -7,6 +7,7 @@ import { MESSAGES } from '../../../shared/errors.js';
 import { centsToUnits, unitsToCents } from '../../../shared/money.js';
 import {
   RULES_PER_BOOK_MAX,
+  RULE_APPLY_MAX,
   RULE_PATTERN_TEXT_MAX,
   RULE_TEST_SCAN_MAX,
 } from '../../../shared/limits.js';
@@ -107,7 +108,7 @@ export async function activeRules(
 }
 
 /** Checks a draft (conditions, actions, pattern, range, its account and category) and maps it to columns. */
-async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<RuleValues> {
+export async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<RuleValues> {
   // What the draft names must exist before anything about it is judged.
   if (draft.accountId && !(await findAccount(db, bookId, draft.accountId))) {
     throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
@@ -227,14 +228,39 @@ function withinPatternText<T extends { description: string; payee: string }>(
   return entries;
 }
 
+/** The fields a rule sets, as an entry holds them. */
+export interface RuleFields {
+  categoryId: string | null;
+  payee: string;
+  tags: string[];
+  description: string;
+}
+
 /**
- * What a draft would match among the book's latest entries, before it is saved: at most
- * RULE_TEST_SCAN_MAX entries, and for a pattern no more of them than RULE_PATTERN_TEXT_MAX
- * characters hold (which entries within the text limits always fit). `scanned` says how many.
+ * An entry's fields once the rule's actions are applied: each field the rule sets replaces the
+ * entry's (docs/import.md#applying-a-rule-to-existing-entries); the others stay.
  */
-export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
-  const values = await valuesOf(db, bookId, draft);
-  const rule = compileRule({
+export function withRuleActions(values: RuleValues, fields: RuleFields): RuleFields {
+  return {
+    categoryId: values.set_category_id ?? fields.categoryId,
+    payee: values.set_payee ?? fields.payee,
+    tags: values.set_tags ? [...values.set_tags] : fields.tags,
+    description: values.set_description ?? fields.description,
+  };
+}
+
+export function sameRuleFields(a: RuleFields, b: RuleFields): boolean {
+  return (
+    a.categoryId === b.categoryId &&
+    a.payee === b.payee &&
+    a.description === b.description &&
+    a.tags.join('\u0000') === b.tags.join('\u0000')
+  );
+}
+
+/** A checked draft's conditions, compiled (its pattern refused with the reason when unsafe). */
+export function compileValues(draft: RuleDraft, values: RuleValues): CompiledRule {
+  return compileRule({
     id: '',
     match: draft.match ?? null,
     minCents: values.amount_min_cents === null ? null : BigInt(values.amount_min_cents),
@@ -242,6 +268,22 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
     accountId: values.account_id,
     set: { categoryId: null, payee: null, tags: null, description: null },
   });
+}
+
+/** The signed cents of an entry: deposits and incoming transfer legs are positive. */
+export const signedEntryCents = (type: string, cents: string | number | bigint) =>
+  type === 'deposit' || type === 'transfer_in' ? BigInt(cents) : -BigInt(cents);
+
+/**
+ * What a draft would match among the book's latest entries, before it is saved: at most
+ * RULE_TEST_SCAN_MAX entries, and for a pattern no more of them than RULE_PATTERN_TEXT_MAX
+ * characters hold (which entries within the text limits always fit). `scanned` says how many.
+ * Besides the count and a sample, the matches the rule would change if applied (`changes`), and
+ * the first RULE_APPLY_MAX of them with their versions: what POST /api/rules/apply takes.
+ */
+export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
+  const values = await valuesOf(db, bookId, draft);
+  const rule = compileValues(draft, values);
   const entries = withinPatternText(rule, await latestEntries(db, bookId, RULE_TEST_SCAN_MAX));
   const pacer = new Pacer();
   const sample: {
@@ -251,14 +293,12 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
     description: string;
     payee: string;
   }[] = [];
+  const toApply: ((typeof sample)[number] & { accountId: string | null; version: number })[] = [];
   let matched = 0;
+  let changes = 0;
   for (const entry of entries) {
     if (pacer.step(rule.pattern !== null)) await pacer.pause();
-    const size = BigInt(entry.amount_cents);
-    const amountCents =
-      entry.transaction_type === 'deposit' || entry.transaction_type === 'transfer_in'
-        ? size
-        : -size;
+    const amountCents = signedEntryCents(entry.transaction_type, entry.amount_cents);
     if (
       !ruleMatches(rule, {
         accountId: entry.account_id,
@@ -269,15 +309,27 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
     )
       continue;
     matched += 1;
-    if (sample.length < SAMPLE_MAX) {
-      sample.push({
-        id: entry.id,
-        occurredOn: entry.occurred_on,
-        amount: centsToUnits(amountCents),
-        description: entry.description,
-        payee: entry.payee,
-      });
+    const listed = {
+      id: entry.id,
+      occurredOn: entry.occurred_on,
+      amount: centsToUnits(amountCents),
+      description: entry.description,
+      payee: entry.payee,
+    };
+    if (sample.length < SAMPLE_MAX) sample.push(listed);
+    // A transfer leg is the transfer's to change; an entry already as the rule sets it is left.
+    if (entry.transfer_id !== null) continue;
+    const fields = {
+      categoryId: entry.category_id,
+      payee: entry.payee,
+      tags: entry.tags,
+      description: entry.description,
+    };
+    if (sameRuleFields(fields, withRuleActions(values, fields))) continue;
+    changes += 1;
+    if (toApply.length < RULE_APPLY_MAX) {
+      toApply.push({ ...listed, accountId: entry.account_id, version: entry.version });
     }
   }
-  return { scanned: entries.length, matched, sample };
+  return { scanned: entries.length, matched, sample, changes, toApply };
 }
