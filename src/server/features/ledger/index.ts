@@ -5,3 +5,4 @@ export { entrySnapshotSql } from './changes/entry-snapshot-repository.js';
 export { CREATED_FIELDS } from './changes/entry-snapshot.js';
 export { moveMoney } from './entries/movement-service.js';
 export { recategorizeEntries } from './changes/recategorize-repository.js';
+export { accountLedgerPage } from './search/search-service.js';
