@@ -60,9 +60,7 @@ function TransactionRow({
         />
         {transaction.balanceAfter !== undefined && (
           <span data-testid="running-balance" className="mt-1 text-xs text-muted-foreground">
-            <span className="sr-only">Balance after: </span>
-            <span aria-hidden="true">Balance </span>
-            <Money amount={transaction.balanceAfter} />
+            Balance <Money amount={transaction.balanceAfter} />
           </span>
         )}
       </div>
