@@ -349,5 +349,30 @@ describe.each(DOORS)(
       expect(count).toHaveLength(1);
       expect((await ledger(first.body.data.id)).body.data.items).toHaveLength(1);
     });
+
+    it('keeps the type through the full export and a restore', async () => {
+      if (name === 'trpc') return; // The restore is one request; the REST door carries it.
+      const { id } = (await api.createAccount({ title: 'Loan', type: 'loan', creditLimit: 900 }))
+        .body.data;
+      const file = (await t.rest(user, { method: 'GET', url: '/api/book/export' })).json<{
+        data: { accounts: { id: string; type?: string }[] };
+      }>().data;
+      expect(file.accounts.find((a) => a.id === id)?.type).toBe('loan');
+      const other = await t.signUp();
+      const restored = await t.rest(other, {
+        method: 'POST',
+        url: '/api/book/restore',
+        payload: { file },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      const accounts = (await t.rest(other, { method: 'GET', url: '/api/account' })).json<{
+        data: { title: string; type: string; creditLimit: number }[];
+      }>().data;
+      expect(accounts.find((a) => a.title === 'Loan')).toMatchObject({
+        type: 'loan',
+        creditLimit: 900,
+      });
+    });
   },
 );
