@@ -132,6 +132,12 @@ export function creditNeededFor(openingBalance: number | undefined): bigint | nu
   return -unitsToCents(openingBalance);
 }
 
+/** The refusal of a credit limit below what the account owes (422; the form puts it at the field). */
+export const creditLimitBelowOwed = (owed: bigint) =>
+  `This account owes ${formatCents(owed)}; the credit limit cannot be lower than that`;
+export const isCreditLimitBelowOwed = (message: string) =>
+  /^This account owes [\d,]+\.\d\d; the credit limit cannot be lower than that$/.test(message);
+
 /** The message when the opening balance goes below minus the credit limit. */
 export const openingBelowCredit = (needed: bigint) =>
   `An opening balance of -${formatCents(needed)} needs a credit limit of at least ${formatCents(needed)}`;

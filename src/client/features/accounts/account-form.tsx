@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ACCOUNT_TYPES,
   TITLE_MAX,
+  isCreditLimitBelowOwed,
   type Account,
   type CreateAccountInput,
 } from '../../../shared/schemas/account.js';
@@ -20,7 +21,8 @@ import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Select } from '../../components/ui/select.js';
 import { ACCOUNT_ICON_OPTIONS } from '../../components/widgets/account-icon.js';
 import { cn } from '../../lib/cn.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { screenToast, showFailure } from '../../lib/screen-toast.js';
+import { failureToast } from '../../lib/api-error.js';
 import { useCreateAccount, useUpdateAccount } from './api.js';
 import {
   ACCOUNT_TYPE_LABELS,
@@ -67,8 +69,18 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
     },
     success: account ? 'Account updated successfully' : 'Account added successfully',
     failure: account ? 'Failed to update account' : 'Failed to add account',
+    onFailure: (error) => {
+      const failed = account ? 'Failed to update account' : 'Failed to add account';
+      // A limit below what is owed is said at the limit's field too (the toast says it anyway).
+      const { message } = failureToast(error, failed);
+      if (isCreditLimitBelowOwed(message)) form.setError('creditLimit', { message });
+      showFailure(error, failed);
+    },
     resetOnDone: true,
-    onDone: () => onSaved?.(),
+    onDone: () => {
+      iconChosen.current = account !== undefined;
+      onSaved?.();
+    },
     onInvalid: (_, errors) => screenToast.error(accountFormToast(errors.title?.message)),
   });
   const errors = form.formState.errors;
@@ -180,7 +192,7 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
             label={opensOwing(type) ? 'Amount owed (optional)' : 'Opening balance (optional)'}
             hint={
               opensOwing(type)
-                ? 'What the account owes today: it opens below zero, within the credit limit.'
+                ? 'What it owes on the opening date: it opens below zero, within the credit limit.'
                 : 'Recorded as the first entry, "Opening balance".'
             }
           />

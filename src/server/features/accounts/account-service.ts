@@ -2,11 +2,12 @@ import type { Db, DbOrTx } from '../../db/connect.js';
 import { centsFromDb } from '../../db/cents.js';
 import type { AccountRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { centsToUnits, formatCents, unitsToCents } from '../../../shared/money.js';
+import { centsToUnits, unitsToCents } from '../../../shared/money.js';
 import { ACCOUNTS_PER_BOOK_MAX } from '../../../shared/usage-limits.js';
 import {
   DEFAULT_ACCOUNT_COLOR,
   DEFAULT_ACCOUNT_ICON,
+  creditLimitBelowOwed,
   type Account,
   type AccountFields,
 } from '../../../shared/schemas/account.js';
@@ -119,11 +120,7 @@ export async function updateBookAccount(
 async function creditLimitRefusal(db: DbOrTx, bookId: string, id: string): Promise<AppError> {
   const account = await findAccount(db, bookId, id);
   if (!account) return notFound();
-  const owed = -centsFromDb(account.balance_cents);
-  return new AppError(
-    'UNPROCESSABLE',
-    `This account owes ${formatCents(owed)}; the credit limit cannot be lower than that`,
-  );
+  return new AppError('UNPROCESSABLE', creditLimitBelowOwed(-centsFromDb(account.balance_cents)));
 }
 
 /** Hides the account everywhere; its ledger rows stay, so history still adds up. */
