@@ -237,10 +237,7 @@ const SIGNED_CENTS = sql`CASE WHEN t.transaction_type IN ('deposit', 'transfer_i
  * (account_id, occurred_on) INCLUDE (transaction_type, amount_cents), the cursor's own day
  * through (account_id, occurred_on, seq). Never another account's entries.
  */
-export function accountPageWithStartBalance(
-  db: DbOrTx,
-  s: { bookId: string; accountId: string; after: KeysetPosition | undefined; limit: number },
-): Promise<(EntryRow & { balance_start_cents: string | number })[]> {
+export function accountPageQuery(db: DbOrTx, s: AccountPage) {
   const newer =
     s.after === undefined
       ? sql`0`
@@ -256,12 +253,24 @@ export function accountPageWithStartBalance(
     sort: 'date_desc',
     after: s.after,
     limit: s.limit,
-  })
-    .select(
-      sql<string | number>`(SELECT (a.balance_cents - (${newer}))::bigint FROM accounts a
+  }).select(
+    sql<string | number>`(SELECT (a.balance_cents - (${newer}))::bigint FROM accounts a
         WHERE a.id = ${s.accountId}::uuid AND a.book_id = ${s.bookId}::uuid)`.as(
-        'balance_start_cents',
-      ),
-    )
-    .execute();
+      'balance_start_cents',
+    ),
+  );
+}
+
+interface AccountPage {
+  bookId: string;
+  accountId: string;
+  after: KeysetPosition | undefined;
+  limit: number;
+}
+
+export function accountPageWithStartBalance(
+  db: DbOrTx,
+  s: AccountPage,
+): Promise<(EntryRow & { balance_start_cents: string | number })[]> {
+  return accountPageQuery(db, s).execute();
 }
