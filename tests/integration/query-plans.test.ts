@@ -174,9 +174,16 @@ describe.runIf(testBackend === 'postgres')('query plans of the ledger lists on P
           }),
         );
       }
+      // Every read of the table goes through one of the account's or book's indexes (the few rows
+      // of the cursor's day may be fetched through a bitmap of the same index).
       for (const scan of scans) {
-        expect(scan['Node Type']).toMatch(/^Index (Only )?Scan$/);
-        expect(scan['Index Name']).toMatch(/^transactions_(book|account)_/);
+        expect(scan['Node Type']).toMatch(/^(Index (Only )?Scan|Bitmap Heap Scan)$/);
+      }
+      const transactionIndexes = nodes.filter(
+        (n) => n['Relation Name'] === 'transactions' || n['Node Type'] === 'Bitmap Index Scan',
+      );
+      for (const node of transactionIndexes.filter((n) => n['Index Name'] !== undefined)) {
+        expect(node['Index Name']).toMatch(/^transactions_(book|account)_/);
       }
       // The page (51 rows) and, past the first page, the entries the earlier pages showed.
       const read = scans.reduce(
