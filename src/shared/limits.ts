@@ -58,6 +58,20 @@ export const ACCOUNT_ICONS = ['wallet', 'credit-card'] as const;
 export type AccountIconName = (typeof ACCOUNT_ICONS)[number];
 export const DEFAULT_ACCOUNT_ICON: AccountIconName = 'wallet';
 export const DEFAULT_ACCOUNT_COLOR = '#10b981';
+/** What kind of account it is: a label; the money rules are the credit limit's (docs/ledger.md#account-types). */
+export const ACCOUNT_TYPES = [
+  'cash',
+  'checking',
+  'savings',
+  'credit-card',
+  'loan',
+  'other',
+] as const;
+export type AccountTypeName = (typeof ACCOUNT_TYPES)[number];
+/** The type of an account created without one: a credit-card icon says so, else "other". */
+export function defaultAccountType(icon: AccountIconName | undefined): AccountTypeName {
+  return icon === 'credit-card' ? 'credit-card' : 'other';
+}
 /** The longest period an analytics chart covers, in days (two years and a leap day). */
 export const ANALYTICS_SPAN_MAX_DAYS = 731;
 /** Rows of the top payees and largest entries lists. */

@@ -158,4 +158,65 @@ describe('accounts journey', () => {
     w.assertClean();
     await w.context.close();
   });
+  it('adds a credit card with a limit and an opening date; a purchase is taken, the page shows the running balance', async () => {
+    const { token } = await signedInUser('accounts-card');
+    const w = await openPage(browser, { token });
+    const { page } = w;
+
+    await w.goto('/accounts');
+    await page.getByRole('heading', { name: 'Your Accounts' }).waitFor();
+    await page.getByRole('button', { name: 'Add Account' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Account' });
+    await dialog.getByLabel('Title').fill('Visa');
+    await dialog.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Credit card' });
+    // The card type shows the card icon until the person picks one.
+    expect(await dialog.getByRole('combobox', { name: 'Icon' }).inputValue()).toBe('credit-card');
+    await dialog.getByLabel('Credit limit (optional)', { exact: true }).fill('500');
+    // Owed beyond the limit: said at the field, nothing sent.
+    await dialog.getByLabel('Amount owed (optional)', { exact: true }).fill('600');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await dialog
+      .getByText('An opening balance of -600.00 needs a credit limit of at least 600.00')
+      .waitFor();
+    await dialog.getByLabel('Amount owed (optional)', { exact: true }).fill('50');
+    await dialog.getByLabel('Opening date', { exact: true }).fill('2025-06-01');
+    await dialog.getByRole('button', { name: 'Add Account' }).click();
+    await toast(page, 'Account added successfully');
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByTestId('account-card')
+      .filter({ hasText: 'Visa' })
+      .getByText('-$50.00')
+      .waitFor();
+
+    // A purchase of 100 on the card: taken at once, within the limit.
+    await w.goto('/expenses');
+    await page.getByRole('button', { name: 'Add Expense' }).first().click();
+    const expense = page.getByRole('dialog', { name: 'Add Expense' });
+    await expense.getByLabel('Amount').fill('100');
+    await expense.getByLabel('Description').fill('Shoes');
+    await expense
+      .getByRole('combobox', { name: 'Account' })
+      .selectOption({ label: 'Visa (-$50.00)' });
+    await expense.getByRole('button', { name: 'Add Expense' }).click();
+    await toast(page, 'Expense created successfully');
+    await expense.waitFor({ state: 'hidden' });
+
+    // The account page: each entry with the balance after it, newest first.
+    await w.goto('/accounts');
+    await page
+      .getByRole('link', { name: 'View Details of Visa' })
+      .or(page.getByRole('button', { name: 'View Details of Visa' }))
+      .click();
+    await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+    const rows = page.getByTestId('transaction-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect
+      .poll(() => page.getByTestId('running-balance').allInnerTexts())
+      .toEqual(['Balance -$150.00', 'Balance -$50.00']);
+    expect(await rows.nth(1).innerText()).toContain('Opening balance');
+    expect(await rows.nth(1).locator('time').getAttribute('datetime')).toBe('2025-06-01');
+    w.assertClean();
+    await w.context.close();
+  });
 });

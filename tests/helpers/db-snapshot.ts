@@ -16,6 +16,7 @@ export async function moneySnapshot(t: TestApp) {
       'description',
       'icon',
       'color',
+      'account_type',
       'deleted_at',
       'updated_at',
     ])

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/connect.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import {
+  accountPageQuery,
   searchEntriesQuery,
   type EntrySearch,
 } from '../../src/server/features/ledger/search/search-repository.js';
@@ -147,6 +148,51 @@ describe.runIf(testBackend === 'postgres')('query plans of the ledger lists on P
     expect(scans[0]?.['Rows Removed by Filter'] ?? 0).toBe(0);
     expect(scans[0]?.['Actual Rows']).toBeLessThanOrEqual(51);
   });
+
+  it.each([
+    ['first page', () => undefined, 51],
+    ['deep page', () => deep, 15000 + 51 + 100],
+  ])(
+    "one account's %s with the balance after each entry reads its page by index and sums only the entries before it",
+    async (_name, after, bound) => {
+      const nodes = await planOf(
+        accountPageQuery(database.db, {
+          bookId: heavy,
+          accountId: heavyAccount,
+          after: after(),
+          limit: 51,
+        }),
+      );
+      expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+      const scans = nodes.filter((node) => node['Relation Name'] === 'transactions');
+      if (after() !== undefined) {
+        // The days after the cursor's are summed from the covering index alone.
+        expect(scans).toContainEqual(
+          expect.objectContaining({
+            'Node Type': 'Index Only Scan',
+            'Index Name': 'transactions_account_date_totals_idx',
+          }),
+        );
+      }
+      // Every read of the table goes through one of the account's or book's indexes (the few rows
+      // of the cursor's day may be fetched through a bitmap of the same index).
+      for (const scan of scans) {
+        expect(scan['Node Type']).toMatch(/^(Index (Only )?Scan|Bitmap Heap Scan)$/);
+      }
+      const transactionIndexes = nodes.filter(
+        (n) => n['Relation Name'] === 'transactions' || n['Node Type'] === 'Bitmap Index Scan',
+      );
+      for (const node of transactionIndexes.filter((n) => n['Index Name'] !== undefined)) {
+        expect(node['Index Name']).toMatch(/^transactions_(book|account)_/);
+      }
+      // The page (51 rows) and, past the first page, the entries the earlier pages showed.
+      const read = scans.reduce(
+        (sum, scan) => sum + scan['Actual Rows'] + (scan['Rows Removed by Filter'] ?? 0),
+        0,
+      );
+      expect(read).toBeLessThanOrEqual(bound);
+    },
+  );
 
   const searchFor = (word: string) =>
     planOf(

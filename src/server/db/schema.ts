@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ChangeKind } from '../../shared/schemas/history.js';
+import type { AccountTypeName } from '../../shared/limits.js';
 
 /**
  * bigint columns arrive as string (postgres.js) or number (PGlite) and are written as decimal
@@ -97,6 +98,8 @@ export interface AccountsTable {
   description: string;
   icon: 'wallet' | 'credit-card';
   color: string;
+  /** cash, checking, savings, credit-card, loan or other (docs/ledger.md#account-types). */
+  account_type: ColumnType<AccountTypeName, AccountTypeName | undefined, AccountTypeName>;
   balance_cents: ColumnType<string | number, never, string>;
   /** The balance may go down to minus this, never below (0: no credit). */
   credit_limit_cents: ColumnType<string | number, string | undefined, string>;

@@ -52,6 +52,13 @@ export const LINKS: readonly LinkSpec[] = [
   },
   {
     from: 'account-create',
+    to: 'account-transactions',
+    name: 'listTransactions',
+    description: "The account's entries, each with the balance after it",
+    parameters: { id: ACCOUNT_ID },
+  },
+  {
+    from: 'account-create',
     to: 'expense-byAccount',
     name: 'listExpenses',
     description: "The account's expenses",

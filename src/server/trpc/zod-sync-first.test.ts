@@ -14,6 +14,7 @@ const account = {
   description: '',
   icon: 'wallet',
   color: '#112233',
+  type: 'other',
   balance: 12.5,
   creditLimit: 0,
   available: 12.5,

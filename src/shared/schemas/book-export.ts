@@ -8,7 +8,12 @@ import {
 } from '../limits.js';
 import { ACCOUNTS_PER_BOOK_MAX } from '../usage-limits.js';
 import { MAX_BALANCE_CENTS, MAX_OPERATION_CENTS, formatCents, sumCents } from '../money.js';
-import { accountColorSchema, accountIconSchema, accountTitleSchema } from './account.js';
+import {
+  accountColorSchema,
+  accountIconSchema,
+  accountTitleSchema,
+  accountTypeSchema,
+} from './account.js';
 import { bookNameSchema, timeZoneSchema } from './book.js';
 import {
   CATEGORY_KINDS,
@@ -110,6 +115,11 @@ const accountRecord = z
     description: descriptionText,
     icon: accountIconSchema,
     color: accountColorSchema,
+    // Files written before account types had none: restored with the default for the icon.
+    type: accountTypeSchema.optional().meta({
+      description:
+        'What kind of account it is; files without it restore credit-card for the credit-card icon, else other',
+    }),
     // Fourteen digits at most: within ±MAX_BALANCE_CENTS, as every balance is.
     balanceCents: z.string().regex(BALANCE_PATTERN, {
       error: `balanceCents must be whole cents as a decimal string, at most ${MAX_BALANCE_CENTS} either way`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPENSE_PAGE_DEFAULT, EXPENSE_PAGE_MAX, SEARCH_QUERY_MAX, TAG_MAX } from '../limits.js';
 import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
-import { categoryIdSchema, envelope, NO_NUL } from './common.js';
+import { accountIdSchema, categoryIdSchema, envelope, NO_NUL } from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
 import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
 
@@ -185,3 +185,23 @@ export type PayeeSuggestion = z.infer<typeof payeeSuggestionsOutput>['data'][num
 export const tagListOutput = envelope(
   z.array(z.object({ tag: z.string(), uses: z.number().int() }).meta({ id: 'TagUse' })),
 );
+
+/** GET /api/account/{id}/transactions: one account's entries, newest first, a page at a time. */
+export const accountLedgerInput = z.object({ id: accountIdSchema, ...pageShape });
+
+/** An entry of one account's list, with the account's balance right after it. */
+export const accountLedgerItemSchema = transactionSchema
+  .extend({
+    balanceAfter: z.number().meta({
+      description:
+        "The account's balance after this entry, in currency units: the signed sum of its live entries up to it in (occurredOn, entry order) order",
+    }),
+  })
+  .meta({ id: 'AccountLedgerItem' });
+
+export const accountLedgerPageSchema = z.object({
+  items: z.array(accountLedgerItemSchema),
+  nextCursor: z.string().nullable().meta({ description: 'null on the last page' }),
+});
+export type AccountLedgerPage = z.infer<typeof accountLedgerPageSchema>;
+export const accountLedgerOutput = envelope(accountLedgerPageSchema);

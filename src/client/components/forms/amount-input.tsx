@@ -16,15 +16,22 @@ export function AmountInput<Values extends FieldValues>({
   name,
   disabled,
   autoFocus,
+  label = 'Amount',
+  hint,
 }: {
   form: UseFormReturn<Values, unknown, unknown>;
   name: Path<Values>;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** "Amount" unless the form names it otherwise (an account's credit limit, its opening balance). */
+  label?: string;
+  /** A line under the label saying what the amount means. */
+  hint?: string;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   const recordsId = `${id}-records`;
+  const hintId = `${id}-hint`;
   const { field, fieldState } = useController({ control: form.control, name });
   const { ref, onBlur } = field;
   const text: string = field.value;
@@ -35,7 +42,12 @@ export function AmountInput<Values extends FieldValues>({
   const records = !error && read.kind === 'cents' && read.cents > 0n ? recordsText(read.cents) : '';
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>Amount</Label>
+      <Label htmlFor={id}>{label}</Label>
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
       <Input
         id={id}
         ref={ref}
@@ -52,7 +64,11 @@ export function AmountInput<Values extends FieldValues>({
         disabled={disabled}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : records ? recordsId : undefined}
+        aria-describedby={
+          [error ? errorId : records ? recordsId : undefined, hint ? hintId : undefined]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       />
       {records && (
         <p id={recordsId} data-testid="amount-records" className="text-sm text-muted-foreground">

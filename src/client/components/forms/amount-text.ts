@@ -19,3 +19,19 @@ export function amountText(invalidMessage: string, { reasons = true } = {}) {
     return z.NEVER;
   });
 }
+
+/**
+ * An optional amount field (an account's credit limit or opening balance): empty is none
+ * (undefined), 0 is an amount, text that cannot be read gets the reason.
+ */
+export function optionalAmountText() {
+  return z.string().transform((text, context) => {
+    const read = readAmount(text);
+    if (read.kind === 'cents') return centsToUnits(read.cents);
+    if (read.kind === 'unreadable') {
+      context.addIssue({ code: 'custom', message: read.message });
+      return z.NEVER;
+    }
+    return undefined;
+  });
+}

@@ -14,6 +14,8 @@ export function FormSelect<Values extends FieldValues>(props: {
   placeholder: string;
   options: SelectOption[];
   fallback?: string;
+  /** Runs after the field takes a chosen value (another field may follow it). */
+  onValueChange?: (value: string) => void;
 }) {
   const { field } = useController({ control: props.form.control, name: props.name });
   const value = field.value as string | undefined;
@@ -24,7 +26,10 @@ export function FormSelect<Values extends FieldValues>(props: {
       label={props.label}
       placeholder={props.placeholder}
       value={shown}
-      onValueChange={field.onChange}
+      onValueChange={(value: string) => {
+        field.onChange(value);
+        props.onValueChange?.(value);
+      }}
       options={props.options}
     />
   );

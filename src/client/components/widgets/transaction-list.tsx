@@ -17,11 +17,14 @@ export function entryCategoryText(
   return names?.get(entry.categoryId) ?? 'Uncategorised';
 }
 
+/** An entry, with the balance after it when the list is one account's (docs/client.md). */
+type ListedTransaction = Transaction & { balanceAfter?: number };
+
 function TransactionRow({
   transaction,
   categoryNames,
 }: {
-  transaction: Transaction;
+  transaction: ListedTransaction;
   categoryNames?: ReadonlyMap<string, string>;
 }) {
   const amount = signedAmount(transaction);
@@ -46,28 +49,36 @@ function TransactionRow({
           )}
         </p>
       </div>
-      <Money
-        amount={transaction.amount}
-        text={amount.text}
-        className={cn(
-          'max-w-[50%] text-right text-sm font-semibold',
-          amount.incoming ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive',
+      <div className="flex max-w-[50%] flex-col items-end text-right">
+        <Money
+          amount={transaction.amount}
+          text={amount.text}
+          className={cn(
+            'text-sm font-semibold',
+            amount.incoming ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive',
+          )}
+        />
+        {transaction.balanceAfter !== undefined && (
+          <span data-testid="running-balance" className="mt-1 text-xs text-muted-foreground">
+            Balance <Money amount={transaction.balanceAfter} />
+          </span>
         )}
-      />
+      </div>
     </li>
   );
 }
 
 /**
  * Ledger entries, newest first: description (a link to the entry on the Transactions page),
- * type, date, category, payee and signed amount.
+ * type, date, category, payee and signed amount, and under it the account's balance after the
+ * entry when the entries carry it (one account's list).
  */
 export function TransactionList({
   transactions,
   categoryNames,
   emptyText = 'No transactions yet.',
 }: {
-  transactions: Transaction[];
+  transactions: ListedTransaction[];
   categoryNames?: ReadonlyMap<string, string>;
   emptyText?: string;
 }) {

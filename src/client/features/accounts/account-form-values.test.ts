@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountForm, colorProblem } from './account-form-values.js';
+import {
+  checkAccountForm,
+  colorProblem,
+  createAccountFormSchema,
+  EMPTY_ACCOUNT_FORM,
+} from './account-form-values.js';
+import { creditLimitBelowOwed, isCreditLimitBelowOwed } from '../../../shared/schemas/account.js';
 import { parseAccountListSearch, searchOfView, viewOfSearch } from './account-list-view.js';
 
 describe('the account form', () => {
@@ -29,6 +35,50 @@ describe('the account form', () => {
   it('checks a colour as it is typed', () => {
     expect(colorProblem('#123456')).toBeNull();
     expect(colorProblem('red')).toBe('Color must be a hex color like #10b981');
+  });
+});
+
+describe('the add form: type, credit limit and opening balance', () => {
+  const typed = (values: Partial<typeof EMPTY_ACCOUNT_FORM>) =>
+    createAccountFormSchema.safeParse({ ...EMPTY_ACCOUNT_FORM, title: 'Visa', ...values });
+
+  it('sends what is owed on a card as a balance below zero, with its day', () => {
+    const result = typed({
+      type: 'credit-card',
+      creditLimit: '500',
+      openingBalance: '50.25',
+      openingDate: '2025-06-01',
+    });
+    expect(result.success && result.data).toMatchObject({
+      type: 'credit-card',
+      creditLimit: 500,
+      openingBalance: -50.25,
+      openingDate: '2025-06-01',
+    });
+  });
+
+  it('sends an opening balance as typed on other types, and none when empty or 0', () => {
+    expect(typed({ type: 'savings', openingBalance: '12.5' }).data).toMatchObject({
+      openingBalance: 12.5,
+    });
+    expect(typed({ openingBalance: '' }).data).not.toHaveProperty('openingBalance');
+    expect(typed({ openingBalance: '0' }).data).not.toHaveProperty('openingBalance');
+  });
+
+  it('refuses at the field what is owed beyond the credit limit, and a signed amount', () => {
+    const beyond = typed({ type: 'loan', creditLimit: '100', openingBalance: '100.01' });
+    expect(beyond.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['openingBalance'],
+        message: 'An opening balance of -100.01 needs a credit limit of at least 100.01',
+      }),
+    ]);
+    expect(typed({ creditLimit: '-5' }).error?.issues[0]?.path).toEqual(['creditLimit']);
+  });
+
+  it("knows the server's refusal of a limit below what is owed", () => {
+    expect(isCreditLimitBelowOwed(creditLimitBelowOwed(123456n))).toBe(true);
+    expect(isCreditLimitBelowOwed('Insufficient funds')).toBe(false);
   });
 });
 

@@ -4,56 +4,132 @@ import {
   DEFAULT_ACCOUNT_ICON,
   accountColorSchema,
   accountFieldsSchema,
+  createAccountInput,
   type Account,
   type AccountFields,
+  type CreateAccountInput,
 } from '../../../shared/schemas/account.js';
+import { defaultAccountType, type AccountTypeName } from '../../../shared/limits.js';
+import { optionalAmountText } from '../../components/forms/amount-text.js';
+import { amountEditText } from '../../lib/typed-amounts.js';
 
 export interface AccountFormValues {
   title: string;
   description: string;
   icon: string;
   color: string;
+  /** cash, checking, savings, credit-card, loan or other (docs/product.md#accounts). */
+  type: string;
+  /** The credit limit as typed; empty is none (0). */
+  creditLimit: string;
+  /** Add only: the opening balance as typed (what is owed, on a card or loan), and its day. */
+  openingBalance: string;
+  openingDate: string;
 }
+
+/** The types' names as the form shows them. */
+export const ACCOUNT_TYPE_LABELS: Record<AccountTypeName, string> = {
+  cash: 'Cash',
+  checking: 'Checking',
+  savings: 'Savings',
+  'credit-card': 'Credit card',
+  loan: 'Loan',
+  other: 'Other',
+};
+
+/** On a card or a loan, the opening figure typed is what is owed: it opens the balance below 0. */
+export const opensOwing = (type: string) => type === 'credit-card' || type === 'loan';
 
 /** The fields of the form that can be wrong, each with its own message under it. */
 export type AccountFieldErrors = Partial<
   Record<'title' | 'description' | 'icon' | 'color', string>
 >;
 
-/** An empty title and description, icon wallet, color #10b981 (docs/product.md#accounts). */
+/**
+ * An empty title and description, icon wallet, color #10b981 (docs/product.md#accounts), type
+ * other, no credit limit, no opening balance (dated today: `today`, the book's day).
+ */
 export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
   title: '',
   description: '',
   icon: DEFAULT_ACCOUNT_ICON,
   color: DEFAULT_ACCOUNT_COLOR,
+  type: defaultAccountType(DEFAULT_ACCOUNT_ICON),
+  creditLimit: '',
+  openingBalance: '',
+  openingDate: '',
 };
 
-export function formValuesOf(account: Account | undefined): AccountFormValues {
-  if (!account) return EMPTY_ACCOUNT_FORM;
+export function formValuesOf(account: Account | undefined, today = ''): AccountFormValues {
+  if (!account) return { ...EMPTY_ACCOUNT_FORM, openingDate: today };
   return {
+    ...EMPTY_ACCOUNT_FORM,
     title: account.title,
     description: account.description,
     icon: account.icon,
     color: account.color,
+    type: account.type,
+    creditLimit: account.creditLimit > 0 ? amountEditText(account.creditLimit) : '',
   };
 }
 
 export type AccountFormCheck =
   { ok: true; fields: AccountFields } | { ok: false; message: string; errors: AccountFieldErrors };
 
+/** What was typed, the amounts read in the person's locale (empty: none). */
+const typedAccount = z.object({
+  title: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  type: z.string(),
+  creditLimit: optionalAmountText(),
+  openingBalance: optionalAmountText(),
+  openingDate: z.string(),
+});
+type TypedAccount = z.output<typeof typedAccount>;
+
+const commonFields = (values: TypedAccount) => ({
+  title: values.title,
+  description: values.description.trim(),
+  icon: values.icon,
+  color: values.color.trim(),
+  type: values.type,
+});
+
 /**
- * The form's check: the shared account schema (the server's words) over what was typed, the
- * description and colour trimmed first.
+ * The edit form's check: the shared account schema (the server's words) over what was typed,
+ * the description and colour trimmed first; an emptied credit limit is 0 (none).
  */
-export const accountFormSchema = z
-  .object({ title: z.string(), description: z.string(), icon: z.string(), color: z.string() })
-  .transform((values) => ({
-    ...values,
-    description: values.description.trim(),
-    color: values.color.trim(),
-  }))
+const editFields = (values: TypedAccount) => ({
+  ...commonFields(values),
+  creditLimit: values.creditLimit ?? 0,
+});
+export const accountFormSchema = typedAccount
+  .transform(editFields)
   // The typed strings meet the schema's optional ones: a string is what it takes anyway.
-  .pipe(accountFieldsSchema as z.ZodType<AccountFields, AccountFormValues>);
+  .pipe(accountFieldsSchema as unknown as z.ZodType<AccountFields, ReturnType<typeof editFields>>);
+
+/**
+ * The add form's check: the same, with the opening balance (what is owed, on a card or a loan,
+ * opens below 0) and its day, through the server's own schema (an opening balance below minus
+ * the credit limit is refused at the field, in its words).
+ */
+const createFields = (values: TypedAccount) => ({
+  ...commonFields(values),
+  ...(values.creditLimit !== undefined && { creditLimit: values.creditLimit }),
+  ...(values.openingBalance !== undefined &&
+    values.openingBalance !== 0 && {
+      openingBalance: opensOwing(values.type) ? -values.openingBalance : values.openingBalance,
+      // Left empty: today in the book's time zone, as the server reads it.
+      ...(values.openingDate !== '' && { openingDate: values.openingDate }),
+    }),
+});
+export const createAccountFormSchema = typedAccount
+  .transform(createFields)
+  .pipe(
+    createAccountInput as unknown as z.ZodType<CreateAccountInput, ReturnType<typeof createFields>>,
+  );
 
 /** The toast of a refused account form: the title's problem, else a general one. */
 export const accountFormToast = (titleProblem: string | undefined) =>
@@ -63,8 +139,11 @@ export const accountFormToast = (titleProblem: string | undefined) =>
  * The fields to send, or what is wrong: each field's own message (the server's words, from the
  * shared schema), and the toast's message (the title's, else "Invalid account data").
  */
-export function checkAccountForm(values: AccountFormValues): AccountFormCheck {
-  const result = accountFormSchema.safeParse(values);
+export function checkAccountForm(
+  values: Pick<AccountFormValues, 'title' | 'description' | 'icon' | 'color'> &
+    Partial<AccountFormValues>,
+): AccountFormCheck {
+  const result = accountFormSchema.safeParse({ ...EMPTY_ACCOUNT_FORM, ...values });
   if (result.success) return { ok: true, fields: result.data };
   const errors: AccountFieldErrors = {};
   for (const issue of result.error.issues) {
@@ -91,6 +170,8 @@ export function changesAccount(account: Account, fields: AccountFields): boolean
     fields.title !== account.title ||
     (fields.description ?? '') !== account.description ||
     (fields.icon ?? account.icon) !== account.icon ||
-    (fields.color ?? account.color).toLowerCase() !== account.color.toLowerCase()
+    (fields.color ?? account.color).toLowerCase() !== account.color.toLowerCase() ||
+    (fields.type ?? account.type) !== account.type ||
+    (fields.creditLimit ?? account.creditLimit) !== account.creditLimit
   );
 }

@@ -1,4 +1,15 @@
-import { TITLE_MAX, type Account } from '../../../shared/schemas/account.js';
+import { useRef } from 'react';
+import type { z } from 'zod';
+import {
+  ACCOUNT_TYPES,
+  TITLE_MAX,
+  isCreditLimitBelowOwed,
+  type Account,
+  type CreateAccountInput,
+} from '../../../shared/schemas/account.js';
+import { AmountInput } from '../../components/forms/amount-input.js';
+import { FormSelect } from '../../components/forms/form-select.js';
+import { useToday } from '../../lib/book.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { DescriptionField } from '../../components/forms/description-field.js';
@@ -10,29 +21,46 @@ import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Select } from '../../components/ui/select.js';
 import { ACCOUNT_ICON_OPTIONS } from '../../components/widgets/account-icon.js';
 import { cn } from '../../lib/cn.js';
-import { screenToast } from '../../lib/screen-toast.js';
+import { screenToast, showFailure } from '../../lib/screen-toast.js';
+import { failureToast } from '../../lib/api-error.js';
 import { useCreateAccount, useUpdateAccount } from './api.js';
 import {
+  ACCOUNT_TYPE_LABELS,
   EMPTY_ACCOUNT_FORM,
   accountFormSchema,
   accountFormToast,
   changesAccount,
   colorProblem,
+  createAccountFormSchema,
   formValuesOf,
+  opensOwing,
+  type AccountFormValues,
 } from './account-form-values.js';
+
+const TYPE_OPTIONS = ACCOUNT_TYPES.map((value) => ({ value, label: ACCOUNT_TYPE_LABELS[value] }));
+
+/** Both checks end in what the create takes; the edit's has no opening balance. */
+type AccountCheck = z.ZodType<CreateAccountInput, AccountFormValues>;
 
 /**
  * Adds an account, or edits the one passed in. Each problem shows under its field (and the
  * spec's toast says the first); the title and description take no more than the server keeps;
- * the swatch shows the colour typed, or the colour's problem. After a successful save the form
+ * the swatch shows the colour typed, or the colour's problem. The type and the credit limit are
+ * saved with the rest; adding also takes an opening balance (on a card or a loan, what is owed)
+ * and its day, today in the book's time zone unless changed. After a successful save the form
  * goes back to its defaults and `onSaved` runs (a dialog closes itself there).
  */
 export function AccountForm({ account, onSaved }: { account?: Account; onSaved?: () => void }) {
   const create = useCreateAccount();
   const update = useUpdateAccount();
+  const today = useToday();
+  // Until the person picks an icon, choosing the credit card type shows the card icon.
+  const iconChosen = useRef(account !== undefined);
   const { form, field, formProps, id, pending } = useAppForm({
-    check: { schema: accountFormSchema },
-    defaultValues: formValuesOf(account),
+    check: {
+      schema: (account ? accountFormSchema : createAccountFormSchema) as unknown as AccountCheck,
+    },
+    defaultValues: formValuesOf(account, today),
     request: (fields) => {
       if (account && !changesAccount(account, fields)) return { unchanged: true };
       return account
@@ -41,12 +69,22 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
     },
     success: account ? 'Account updated successfully' : 'Account added successfully',
     failure: account ? 'Failed to update account' : 'Failed to add account',
+    onFailure: (error) => {
+      const failed = account ? 'Failed to update account' : 'Failed to add account';
+      // A limit below what is owed is said at the limit's field too (the toast says it anyway).
+      const { message } = failureToast(error, failed);
+      if (isCreditLimitBelowOwed(message)) form.setError('creditLimit', { message });
+      showFailure(error, failed);
+    },
     resetOnDone: true,
-    onDone: () => onSaved?.(),
+    onDone: () => {
+      iconChosen.current = account !== undefined;
+      onSaved?.();
+    },
     onInvalid: (_, errors) => screenToast.error(accountFormToast(errors.title?.message)),
   });
   const errors = form.formState.errors;
-  const [color, icon] = form.watch(['color', 'icon']);
+  const [color, icon, type] = form.watch(['color', 'icon', 'type']);
   // A field's message goes once it is edited; it comes back on the next submit if still wrong.
   const setColor = (value: string) => {
     form.setValue('color', value);
@@ -76,6 +114,20 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
         showsError
         clearsErrorOnEdit
       />
+      <FormSelect
+        form={form}
+        name="type"
+        id={`${id}-type`}
+        label="Type"
+        placeholder="Choose a type"
+        options={TYPE_OPTIONS}
+        onValueChange={(value) => {
+          if (!iconChosen.current) {
+            form.setValue('icon', value === 'credit-card' ? 'credit-card' : 'wallet');
+          }
+        }}
+      />
+      <FieldError id={`${id}-type-error`} message={errors.type?.message} />
       <div className="space-y-2">
         <Label htmlFor={ids.icon}>Icon</Label>
         <Select
@@ -84,6 +136,7 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
           placeholder="Choose an icon"
           value={icon}
           onValueChange={(value) => {
+            iconChosen.current = true;
             form.setValue('icon', value);
             form.clearErrors('icon');
           }}
@@ -125,6 +178,34 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
         </div>
         <FieldError id={colorErrorId} message={colorError} />
       </div>
+      <AmountInput
+        form={form}
+        name="creditLimit"
+        label="Credit limit (optional)"
+        hint="How far below zero the balance may go; empty or 0: not at all."
+      />
+      {!account && (
+        <>
+          <AmountInput
+            form={form}
+            name="openingBalance"
+            label={opensOwing(type) ? 'Amount owed (optional)' : 'Opening balance (optional)'}
+            hint={
+              opensOwing(type)
+                ? 'What it owes on the opening date: it opens below zero, within the credit limit.'
+                : 'Recorded as the first entry, "Opening balance".'
+            }
+          />
+          <TextField
+            {...field('openingDate')}
+            label="Opening date"
+            type="date"
+            required
+            showsError
+            clearsErrorOnEdit
+          />
+        </>
+      )}
       <SubmitButton pending={pending} pendingLabel="Saving">
         {account ? 'Save Changes' : 'Add Account'}
       </SubmitButton>

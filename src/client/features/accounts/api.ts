@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountFields, MoneyMovementInput } from '../../../shared/schemas/account.js';
+import type {
+  AccountFields,
+  CreateAccountInput,
+  MoneyMovementInput,
+} from '../../../shared/schemas/account.js';
 import { unwrap } from '../../lib/envelope.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
@@ -38,10 +42,11 @@ export function prefetchAccount(utils: TrpcUtils, id: string): void {
 export function useCreateAccount() {
   const utils = trpc.useUtils();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...fields }: Keyed<AccountFields>) =>
+    mutationFn: ({ idempotencyKey, ...fields }: Keyed<CreateAccountInput>) =>
       utils.client.account.create.mutate(fields, withIdempotencyKey(idempotencyKey)),
-    // Adding an account changes the list.
-    onSuccess: () => void utils.account.invalidate(),
+    // Adding an account changes the list; an opening balance is an entry of the ledger too.
+    onSuccess: (_answer, input) =>
+      void (input.openingBalance ? invalidateMoneyViews(utils) : utils.account.invalidate()),
     ...RETRY_UNANSWERED,
   });
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from '../../../shared/schemas/ledger.js';
+import type { AccountLedgerPage } from '../../../shared/schemas/ledger-query.js';
 import { trpc, type TrpcUtils } from '../../lib/trpc.js';
 
 /** The ledger's data: the latest entries across accounts, and one account's pages. */
@@ -7,13 +8,18 @@ const RECENT = { limit: 5 };
 const PAGE_SIZE = 10;
 
 interface LedgerPage {
-  data: { items: Transaction[]; nextCursor: string | null };
+  data: { items: Transaction[] };
 }
 
 const items = (page: LedgerPage) => page.data.items;
-const nextCursor = (page: LedgerPage) => page.data.nextCursor ?? undefined;
-const allItems = (data: { pages: LedgerPage[] }) => data.pages.flatMap(items);
-const ledgerInput = (accountId: string) => ({ accountId, limit: PAGE_SIZE });
+const ledgerInput = (id: string) => ({ id, limit: PAGE_SIZE });
+
+interface AccountPage {
+  data: AccountLedgerPage;
+}
+const accountNextCursor = (page: AccountPage) => page.data.nextCursor ?? undefined;
+const allAccountItems = (data: { pages: AccountPage[] }) =>
+  data.pages.flatMap((page) => page.data.items);
 
 /** The five latest entries across all accounts (the dashboard's card). */
 export function useRecentTransactions() {
@@ -24,15 +30,18 @@ export function prefetchRecentTransactions(utils: TrpcUtils): void {
   void utils.transaction.list.prefetch(RECENT);
 }
 
-/** One account's entries, newest first, a page at a time; `data` holds every page loaded. */
+/**
+ * One account's entries, newest first, a page at a time, each with the balance after it (the
+ * server's figure, docs/ledger.md#running-balance); `data` holds every page loaded.
+ */
 export function useAccountLedger(accountId: string) {
-  return trpc.transaction.list.useInfiniteQuery(ledgerInput(accountId), {
-    getNextPageParam: nextCursor,
-    select: allItems,
+  return trpc.account.transactions.useInfiniteQuery(ledgerInput(accountId), {
+    getNextPageParam: accountNextCursor,
+    select: allAccountItems,
   });
 }
 
 /** The first page, so the account page can ask for it together with the account. */
 export function prefetchAccountLedger(utils: TrpcUtils, accountId: string): void {
-  void utils.transaction.list.prefetchInfinite(ledgerInput(accountId));
+  void utils.account.transactions.prefetchInfinite(ledgerInput(accountId));
 }

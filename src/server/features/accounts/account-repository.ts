@@ -44,6 +44,8 @@ export function insertAccount(
     description: string;
     icon: AccountRow['icon'];
     color: string;
+    type: AccountRow['account_type'];
+    creditLimitCents: bigint;
   },
 ): Promise<AccountRow> {
   return db
@@ -55,25 +57,37 @@ export function insertAccount(
       description: values.description,
       icon: values.icon,
       color: values.color,
+      account_type: values.type,
+      credit_limit_cents: values.creditLimitCents.toString(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Changes a live account's fields. With a credit limit, only if the balance stays at or above
+ * minus it (as updateCreditLimit): undefined when nothing changed.
+ */
 export function updateAccountFields(
   db: DbOrTx,
   bookId: string,
   id: string,
-  fields: Partial<Pick<AccountRow, 'title' | 'description' | 'icon' | 'color'>>,
+  fields: Partial<Pick<AccountRow, 'title' | 'description' | 'icon' | 'color' | 'account_type'>>,
+  creditLimitCents?: bigint,
 ): Promise<AccountRow | undefined> {
-  return db
+  const limit = creditLimitCents?.toString();
+  let query = db
     .updateTable('accounts')
-    .set({ ...fields, updated_at: sql<Date>`clock_timestamp()` })
+    .set({
+      ...fields,
+      ...(limit !== undefined && { credit_limit_cents: limit }),
+      updated_at: sql<Date>`clock_timestamp()`,
+    })
     .where('id', '=', id)
     .where('book_id', '=', bookId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+    .where('deleted_at', 'is', null);
+  if (limit !== undefined) query = query.where(sql<boolean>`balance_cents >= -${limit}::bigint`);
+  return query.returningAll().executeTakeFirst();
 }
 
 export async function softDeleteAccount(db: DbOrTx, bookId: string, id: string): Promise<boolean> {

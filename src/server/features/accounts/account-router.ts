@@ -12,6 +12,7 @@ import {
   accountListOutput,
   accountOutput,
   createAccountInput,
+  type CreateAccountInput,
   moneyMovementInput,
   setCreditLimitInput,
   updateAccountInput,
@@ -19,6 +20,8 @@ import {
 } from '../../../shared/schemas/account.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import { movementOutput } from '../../../shared/schemas/ledger.js';
+import { accountLedgerInput, accountLedgerOutput } from '../../../shared/schemas/ledger-query.js';
+import type { AuthedContext } from '../../trpc/init.js';
 import {
   createBookAccount,
   deleteBookAccount,
@@ -26,8 +29,33 @@ import {
   listBookAccounts,
   setAccountCreditLimit,
   updateBookAccount,
+  type AfterCreate,
 } from './account-service.js';
-import { moveMoney } from '../ledger/index.js';
+import { accountLedgerPage, moveMoney } from '../ledger/index.js';
+
+/** The description of an account's opening balance entry (docs/ledger.md#opening-balance). */
+export const OPENING_BALANCE_DESCRIPTION = 'Opening balance';
+
+/**
+ * The opening balance as the new account's first entry, in the creation's transaction: a
+ * deposit, or below 0 a withdrawal (which the credit limit must allow), dated on openingDate or
+ * today in the book's time zone. Nothing for 0 or none.
+ */
+function openingBalance(ctx: AuthedContext, input: CreateAccountInput): AfterCreate | undefined {
+  const opening = input.openingBalance;
+  if (opening === undefined || opening === 0) return undefined;
+  return async (trx, account) =>
+    (
+      await moveMoney(trx, {
+        ...actorOf(ctx),
+        accountId: account.id,
+        type: opening > 0 ? 'deposit' : 'withdraw',
+        amount: Math.abs(opening),
+        description: OPENING_BALANCE_DESCRIPTION,
+        extras: { occurredOn: input.openingDate },
+      })
+    ).account;
+}
 
 const tags = ['Accounts'];
 
@@ -69,19 +97,26 @@ export const accountRouter = router({
         path: '/api/account',
         requestHeaders: idempotencyHeaders,
         tags,
-        summary: 'Create an account',
+        summary:
+          'Create an account, with its type, credit limit and an opening balance recorded as its first entry',
       },
-      refusals: ['UNPROCESSABLE'],
+      refusals: ['UNPROCESSABLE', 'INSUFFICIENT_FUNDS'],
     })
     .input(createAccountInput)
     .output(accountOutput)
     .mutation(
-      idempotentMutation(async ({ ctx, input, db }) =>
-        ok(
-          await createBookAccount(db, { bookId: ctx.bookId, userId: ctx.user.id }, input),
+      idempotentMutation(async ({ ctx, input, db }) => {
+        const { openingBalance: _opening, openingDate: _date, ...fields } = input;
+        return ok(
+          await createBookAccount(
+            db,
+            { bookId: ctx.bookId, userId: ctx.user.id },
+            fields,
+            openingBalance(ctx, input),
+          ),
           'Account added successfully',
-        ),
-      ),
+        );
+      }),
     ),
 
   get: protectedProcedure
@@ -107,8 +142,9 @@ export const accountRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Change an account: title is required; description, icon and color left out keep their value',
+          'Change an account: title is required; description, icon, color, type and credit limit left out keep their value',
       },
+      refusals: ['UNPROCESSABLE'],
     })
     .input(updateAccountInput)
     .output(accountOutput)
@@ -139,6 +175,22 @@ export const accountRouter = router({
           'Credit limit updated successfully',
         ),
       ),
+    ),
+
+  transactions: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/account/{id}/transactions',
+        tags,
+        summary:
+          "One account's entries, newest first, a page at a time, each with the balance after it",
+      },
+    })
+    .input(accountLedgerInput)
+    .output(accountLedgerOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await accountLedgerPage(ctx.database.db, ctx.bookId, input)),
     ),
 
   delete: protectedProcedure

@@ -2,14 +2,16 @@ import type { Db, DbOrTx } from '../../db/connect.js';
 import { centsFromDb } from '../../db/cents.js';
 import type { AccountRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { centsToUnits, formatCents, unitsToCents } from '../../../shared/money.js';
+import { centsToUnits, unitsToCents } from '../../../shared/money.js';
 import { ACCOUNTS_PER_BOOK_MAX } from '../../../shared/usage-limits.js';
 import {
   DEFAULT_ACCOUNT_COLOR,
   DEFAULT_ACCOUNT_ICON,
+  creditLimitBelowOwed,
   type Account,
   type AccountFields,
 } from '../../../shared/schemas/account.js';
+import { defaultAccountType } from '../../../shared/limits.js';
 import {
   countLiveAccounts,
   findAccount,
@@ -31,6 +33,7 @@ export function toAccount(row: AccountRow): Account {
     description: row.description,
     icon: row.icon,
     color: row.color,
+    type: row.account_type,
     balance: centsToUnits(balanceCents),
     creditLimit: centsToUnits(creditLimitCents),
     available: centsToUnits(balanceCents + creditLimitCents),
@@ -51,29 +54,41 @@ export async function getBookAccount(db: Db, bookId: string, id: string): Promis
 
 export const ACCOUNT_LIMIT_REACHED = `You can have at most ${ACCOUNTS_PER_BOOK_MAX} accounts. Delete one to add another.`;
 
-/** Creates an account, refusing one beyond ACCOUNTS_PER_BOOK_MAX live accounts of the book (422). */
+/**
+ * What is done with a new account in its creation's transaction (the opening balance's entry,
+ * docs/ledger.md#opening-balance): the account as it then is, or null when nothing was done.
+ */
+export type AfterCreate = (trx: DbOrTx, account: AccountRow) => Promise<Account | null>;
+
+/**
+ * Creates an account, refusing one beyond ACCOUNTS_PER_BOOK_MAX live accounts of the book (422);
+ * `then` runs in the same transaction, so a refusal there leaves no account behind.
+ */
 export async function createBookAccount(
   db: DbOrTx,
   owner: { bookId: string; userId: string },
   fields: AccountFields,
+  then?: AfterCreate,
 ): Promise<Account> {
   const create = async (trx: DbOrTx) => {
     await lockAccountCreation(trx, owner.bookId);
     if ((await countLiveAccounts(trx, owner.bookId)) >= ACCOUNTS_PER_BOOK_MAX) {
       throw new AppError('UNPROCESSABLE', ACCOUNT_LIMIT_REACHED);
     }
-    return insertAccount(trx, {
+    const row = await insertAccount(trx, {
       bookId: owner.bookId,
       createdBy: owner.userId,
       title: fields.title,
       description: fields.description ?? '',
       icon: fields.icon ?? DEFAULT_ACCOUNT_ICON,
       color: (fields.color ?? DEFAULT_ACCOUNT_COLOR).toLowerCase(),
+      type: fields.type ?? defaultAccountType(fields.icon),
+      creditLimitCents: unitsToCents(fields.creditLimit ?? 0),
     });
+    return (then ? await then(trx, row) : null) ?? toAccount(row);
   };
   // With an Idempotency-Key this already runs in the key's transaction.
-  const row = db.isTransaction ? await create(db) : await db.transaction().execute(create);
-  return toAccount(row);
+  return db.isTransaction ? create(db) : db.transaction().execute(create);
 }
 
 export async function updateBookAccount(
@@ -82,14 +97,30 @@ export async function updateBookAccount(
   id: string,
   fields: AccountFields,
 ): Promise<Account> {
-  const row = await updateAccountFields(db, bookId, id, {
-    title: fields.title,
-    ...(fields.description !== undefined && { description: fields.description }),
-    ...(fields.icon !== undefined && { icon: fields.icon }),
-    ...(fields.color !== undefined && { color: fields.color.toLowerCase() }),
-  });
-  if (!row) throw notFound();
-  return toAccount(row);
+  const creditLimitCents =
+    fields.creditLimit === undefined ? undefined : unitsToCents(fields.creditLimit);
+  const row = await updateAccountFields(
+    db,
+    bookId,
+    id,
+    {
+      title: fields.title,
+      ...(fields.description !== undefined && { description: fields.description }),
+      ...(fields.icon !== undefined && { icon: fields.icon }),
+      ...(fields.color !== undefined && { color: fields.color.toLowerCase() }),
+      ...(fields.type !== undefined && { account_type: fields.type }),
+    },
+    creditLimitCents,
+  );
+  if (row) return toAccount(row);
+  throw await creditLimitRefusal(db, bookId, id);
+}
+
+/** Why a guarded change of the credit limit touched no row: no such account, or what it owes. */
+async function creditLimitRefusal(db: DbOrTx, bookId: string, id: string): Promise<AppError> {
+  const account = await findAccount(db, bookId, id);
+  if (!account) return notFound();
+  return new AppError('UNPROCESSABLE', creditLimitBelowOwed(-centsFromDb(account.balance_cents)));
 }
 
 /** Hides the account everywhere; its ledger rows stay, so history still adds up. */
@@ -109,11 +140,5 @@ export async function setAccountCreditLimit(
 ): Promise<Account> {
   const row = await updateCreditLimit(db, bookId, id, unitsToCents(creditLimit));
   if (row) return toAccount(row);
-  const account = await findAccount(db, bookId, id);
-  if (!account) throw notFound();
-  const owed = -centsFromDb(account.balance_cents);
-  throw new AppError(
-    'UNPROCESSABLE',
-    `This account owes ${formatCents(owed)}; the credit limit cannot be lower than that`,
-  );
+  throw await creditLimitRefusal(db, bookId, id);
 }

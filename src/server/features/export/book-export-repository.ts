@@ -20,6 +20,7 @@ export function readAccounts(db: DbOrTx, bookId: string) {
       'description',
       'icon',
       'color',
+      'account_type',
       'balance_cents',
       'credit_limit_cents',
       'created_at',

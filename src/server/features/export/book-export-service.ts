@@ -60,6 +60,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
           description: a.description,
           icon: a.icon,
           color: a.color,
+          type: a.account_type,
           balanceCents: String(a.balance_cents),
           creditLimitCents: String(a.credit_limit_cents),
           createdAt: iso(a.created_at),

@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import type { AccountIconName } from '../../../shared/limits.js';
+import {
+  defaultAccountType,
+  type AccountIconName,
+  type AccountTypeName,
+} from '../../../shared/limits.js';
 import type { ChangeKind } from '../../../shared/schemas/history.js';
 
 // The rows a restore writes (restore-write.ts), one chunk per call, ids already the new ones:
@@ -18,6 +22,8 @@ export interface AccountInsert {
   description: string;
   icon: AccountIconName;
   color: string;
+  /** Left out by files written before account types: the default for the icon. */
+  type?: AccountTypeName | undefined;
   creditLimitCents: string;
   createdAt: Date;
   deleted: boolean;
@@ -42,6 +48,7 @@ export async function insertAccounts(
         description: a.description,
         icon: a.icon,
         color: a.color,
+        account_type: a.type ?? defaultAccountType(a.icon),
         credit_limit_cents: a.creditLimitCents,
         created_at: a.createdAt,
         deleted_at: a.deleted ? sql<Date>`clock_timestamp()` : null,

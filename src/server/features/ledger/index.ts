@@ -8,3 +8,4 @@ export { recategorizeEntries } from './changes/recategorize-repository.js';
 export { applyChange, type PlannedEntry } from './changes/change-engine.js';
 export { lockEntryStates } from './changes/entry-locks.js';
 export type { EntryState } from './changes/entry-state.js';
+export { accountLedgerPage } from './search/search-service.js';

@@ -222,3 +222,55 @@ export async function findTags(
     LIMIT ${limit}`.execute(db);
   return rows.map((row) => ({ tag: row.tag, uses: Number(row.uses) }));
 }
+
+/** An entry's effect on its account's balance, in cents: deposits and incoming legs add. */
+const SIGNED_CENTS = sql`CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
+  THEN t.amount_cents ELSE -t.amount_cents END`;
+
+/**
+ * One page of an account's live entries, newest first ((occurred_on, seq) descending, strictly
+ * after `after`), each row with `balance_start_cents`: the balance after the page's first row,
+ * read in the same statement (one snapshot) as the account's balance less the signed sum of the
+ * entries newer than the page: the cursor's row and every one before it in the list
+ * (docs/ledger.md#running-balance). That sum reads only the entries
+ * the earlier pages showed: the days after the cursor's day from the covering index
+ * (account_id, occurred_on) INCLUDE (transaction_type, amount_cents), the cursor's own day
+ * through (account_id, occurred_on, seq). Never another account's entries.
+ */
+export function accountPageQuery(db: DbOrTx, s: AccountPage) {
+  const newer =
+    s.after === undefined
+      ? sql`0`
+      : sql`coalesce((SELECT sum(${SIGNED_CENTS}) FROM transactions t
+            WHERE t.account_id = a.id AND t.deleted_at IS NULL
+              AND t.occurred_on > ${s.after.key}::date), 0)
+          + coalesce((SELECT sum(${SIGNED_CENTS}) FROM transactions t
+            WHERE t.account_id = a.id AND t.deleted_at IS NULL
+              AND t.occurred_on = ${s.after.key}::date AND t.seq >= ${s.after.seq}::bigint), 0)`;
+  return searchEntriesQuery(db, {
+    bookId: s.bookId,
+    accountId: s.accountId,
+    sort: 'date_desc',
+    after: s.after,
+    limit: s.limit,
+  }).select(
+    sql<string | number>`(SELECT (a.balance_cents - (${newer}))::bigint FROM accounts a
+        WHERE a.id = ${s.accountId}::uuid AND a.book_id = ${s.bookId}::uuid)`.as(
+      'balance_start_cents',
+    ),
+  );
+}
+
+interface AccountPage {
+  bookId: string;
+  accountId: string;
+  after: KeysetPosition | undefined;
+  limit: number;
+}
+
+export function accountPageWithStartBalance(
+  db: DbOrTx,
+  s: AccountPage,
+): Promise<(EntryRow & { balance_start_cents: string | number })[]> {
+  return accountPageQuery(db, s).execute();
+}

@@ -4,7 +4,10 @@ import { notFound } from '../../../lib/app-error.js';
 import { findAccount } from '../../accounts/index.js';
 import { findCategory } from '../../categories/index.js';
 import { MESSAGES } from '../../../../shared/errors.js';
-import { unitsToCents } from '../../../../shared/money.js';
+import { centsToUnits, unitsToCents } from '../../../../shared/money.js';
+import { centsFromDb } from '../../../db/cents.js';
+import type { AccountLedgerPage } from '../../../../shared/schemas/ledger-query.js';
+import type { EntryRow } from '../entries/entry-repository.js';
 import { EXPENSE_PAGE_DEFAULT, PAYEE_SUGGESTIONS_MAX } from '../../../../shared/limits.js';
 import { TRANSACTIONS_PAGE_DEFAULT, type Transaction } from '../../../../shared/schemas/ledger.js';
 import type {
@@ -15,6 +18,7 @@ import type {
 } from '../../../../shared/schemas/ledger-query.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import {
+  accountPageWithStartBalance,
   categoriesMatchingWords,
   entriesSplitInto,
   findPayees,
@@ -143,6 +147,50 @@ export async function listExpensesPage(
     types: ['expense'],
     limit: input.limit ?? EXPENSE_PAGE_DEFAULT,
   });
+}
+
+/** An entry's effect on its account's balance, in cents. */
+const signedCents = (row: Pick<EntryRow, 'transaction_type' | 'amount_cents'>): bigint => {
+  const cents = centsFromDb(row.amount_cents);
+  return row.transaction_type === 'deposit' || row.transaction_type === 'transfer_in'
+    ? cents
+    : -cents;
+};
+
+/**
+ * GET /api/account/{id}/transactions: one account's live entries, newest first, each with the
+ * balance after it (docs/ledger.md#running-balance). The page is read by keyset; the balance
+ * after its first row comes with it in the same statement, and each next row's is the one
+ * before less that row's effect, in cents.
+ */
+export async function accountLedgerPage(
+  db: Db,
+  bookId: string,
+  input: { id: string; limit?: number | undefined; cursor?: string | undefined },
+): Promise<AccountLedgerPage> {
+  const sort: TransactionSort = 'date_desc';
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  await assertBookAccount(db, bookId, input.id);
+  const limit = input.limit ?? TRANSACTIONS_PAGE_DEFAULT;
+  const rows = await accountPageWithStartBalance(db, {
+    bookId,
+    accountId: input.id,
+    after,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const transactions = await toTransactions(db, bookId, page);
+  let balance = page[0] ? centsFromDb(page[0].balance_start_cents) : 0n;
+  const items = transactions.map((transaction, i) => {
+    const balanceAfter = centsToUnits(balance);
+    balance -= signedCents(page[i] as EntryRow);
+    return { ...transaction, balanceAfter };
+  });
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(sort, last) : null,
+  };
 }
 
 export async function suggestPayees(
