@@ -22,6 +22,9 @@ const BEFORE_TIMING = 0;
 const TIMING_PGLITE = 1;
 const TIMING_POSTGRES = 2;
 const BROWSER = 3;
+const BROWSER_ALONE = 4;
+/** Browser journeys that stop and start servers or wait on clocks: one at a time, at the end. */
+const E2E_ALONE = ['tests/e2e/outage.e2e.ts', 'tests/e2e/demo-restart.e2e.ts'];
 /** Projects do not inherit the root's timeouts, so each one spreads these. */
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'];
@@ -46,11 +49,25 @@ function browserProjects(): TestProjectConfiguration[] {
         include: ['tests/e2e/**/*.e2e.ts'],
         environment: 'node',
         globalSetup: ['tests/e2e/support/global-setup.ts'],
-        // One browser at a time: the machine has two cores and the server needs one.
-        fileParallelism: false,
+        // Two files at a time (maxWorkers): a journey spends most of its time waiting for the
+        // page, the server or a timer, so two side by side take little more than one. The
+        // journeys that measure time or stop servers run alone after them (e2e-alone).
+        exclude: E2E_ALONE,
         testTimeout: 90_000,
         hookTimeout: 180_000,
         sequence: { groupOrder: BROWSER },
+      },
+    },
+    {
+      test: {
+        name: 'e2e-alone',
+        include: E2E_ALONE,
+        environment: 'node',
+        globalSetup: ['tests/e2e/support/global-setup.ts'],
+        fileParallelism: false,
+        testTimeout: 90_000,
+        hookTimeout: 180_000,
+        sequence: { groupOrder: BROWSER_ALONE },
       },
     },
   ];

@@ -53,7 +53,9 @@ describe('import journey', () => {
     await page.getByRole('link', { name: 'Import a bank file' }).click();
     await page.getByRole('heading', { name: 'Import', exact: true }).waitFor();
     // Polled: the select holds the account once the accounts have loaded (its options).
-    await expect.poll(() => page.getByLabel('Account').inputValue()).toBe(account.id);
+    await expect
+      .poll(() => page.getByLabel('Account', { exact: true }).inputValue())
+      .toBe(account.id);
 
     // The mapping: the description is the shop and the payee the note; the review follows.
     await chooseFile();
@@ -164,7 +166,7 @@ describe('import journey', () => {
     expect(balance.data.balance).toBe(473);
     // The Transactions page leads here too.
     await w.goto('/transactions');
-    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await page.locator('main').getByRole('link', { name: 'Import', exact: true }).click();
     await page.getByRole('heading', { name: 'Import', exact: true }).waitFor();
     w.assertClean();
   });

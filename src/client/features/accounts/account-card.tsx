@@ -37,7 +37,7 @@ function CreditFigures({ account }: { account: Account }) {
 
 /**
  * One account in the grid: balance, title, description, and what can be done with it. The
- * balance shrinks with the card (container units) and may wrap after a thousands separator,
+ * balance shrinks with the card (container units) and never wraps (docs/client.md#money-figures),
  * so $999,999,999.99 stays inside it, beside the icon; long titles wrap.
  */
 export function AccountCard({ account }: { account: Account }) {
@@ -45,7 +45,7 @@ export function AccountCard({ account }: { account: Account }) {
     <Card data-testid="account-card" className="flex w-full min-w-0 flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
         <div className="@container min-w-0 flex-1">
-          <p className="text-[length:clamp(1.125rem,11cqi,1.5rem)] leading-tight font-bold">
+          <p className="text-[length:clamp(0.6875rem,8cqi,1.5rem)] leading-tight font-bold">
             <Money amount={account.balance} />
           </p>
           <h2 className="mt-1 font-semibold [overflow-wrap:anywhere]">{account.title}</h2>

@@ -21,7 +21,7 @@ export function AccountSummary({ account, badges }: { account: Account; badges?:
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="@container min-w-0">
           <dt className="text-sm text-muted-foreground">Balance</dt>
-          <dd className="text-[length:clamp(1.25rem,10cqi,1.875rem)] leading-tight font-bold">
+          <dd className="text-[length:clamp(0.75rem,8cqi,1.875rem)] leading-tight font-bold">
             <Money amount={account.balance} />
           </dd>
         </div>
