@@ -6,6 +6,7 @@ import { calendarDateIn } from '../../src/shared/dates.js';
 import { moneySnapshot } from '../helpers/db-snapshot.js';
 import { DOORS, type Door } from '../helpers/doors.js';
 import { rsaKeyPair } from '../helpers/rsa-keys.js';
+import { categoryIdByName } from '../helpers/set-up-steps.js';
 import { createTestApp, testEnv, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 /**
@@ -13,16 +14,6 @@ import { createTestApp, testEnv, type TestApp, type TestUser } from '../helpers/
  * the book, a payee and tags, given at creation; the history row each creation writes in the
  * same statement; the credit floor of the balance guard; and the book every user gets.
  */
-
-async function categoryOf(t: TestApp, user: TestUser, name: string): Promise<string> {
-  const row = await t.database.db
-    .selectFrom('categories')
-    .select('id')
-    .where('book_id', '=', user.bookId)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function historyOf(t: TestApp, entryId: string) {
   return t.database.db
@@ -146,8 +137,8 @@ describe.each(DOORS)('entry fields through %s', (_name, makeDoor) => {
   afterAll(() => t.close());
 
   it('records the date, category, payee and tags given, on every kind of movement', async () => {
-    const groceries = await categoryOf(t, user, 'Groceries');
-    const salary = await categoryOf(t, user, 'Salary');
+    const groceries = await categoryIdByName(t, user, 'Groceries');
+    const salary = await categoryIdByName(t, user, 'Salary');
     const extras = { payee: '  Corner Shop ', tags: ['Food', ' weekly', 'food'] };
     const calls = [
       api.deposit(account, { amount: 10, occurredOn: '2024-02-29', categoryId: salary, ...extras }),
@@ -226,7 +217,7 @@ describe.each(DOORS)('entry fields through %s', (_name, makeDoor) => {
   });
 
   it('refuses a category that is not the book’s with 404, changing nothing', async () => {
-    const theirs = await categoryOf(t, other, 'Groceries');
+    const theirs = await categoryIdByName(t, other, 'Groceries');
     const unknown = '3b1f9a52-7c4d-4e8f-9a61-0d2c5e7b8f14';
     for (const categoryId of [theirs, unknown]) {
       const before = await moneySnapshot(t);
@@ -258,7 +249,7 @@ describe.each(DOORS)('entry fields through %s', (_name, makeDoor) => {
   });
 
   it('records each creation as a change with its history row, in the same statement', async () => {
-    const coffee = await categoryOf(t, user, 'Coffee');
+    const coffee = await categoryIdByName(t, user, 'Coffee');
     const made = [
       await api.deposit(account, { amount: 5.5, payee: 'Boss', tags: ['pay'] }),
       await api.withdraw(account, { amount: 0.25, description: 'Tip' }),

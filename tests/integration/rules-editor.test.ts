@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trpcOutcome, type Outcome } from '../helpers/doors.js';
+import { okData, restData, categoryIdByName } from '../helpers/set-up-steps.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { RULE_APPLY_MAX } from '../../src/shared/limits.js';
 import { MESSAGES } from '../../src/shared/errors.js';
@@ -59,31 +60,6 @@ function trpcRules(user: TestUser): RuleDoor {
   };
 }
 
-function ok(outcome: Outcome) {
-  expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
-  return outcome.body.data;
-}
-
-async function rest(user: TestUser, method: string, url: string, payload?: object) {
-  const res = await t.rest(user, {
-    method,
-    url,
-    ...(payload !== undefined && { payload }),
-    headers: method === 'GET' ? {} : { 'idempotency-key': randomUUID() },
-  });
-  return ok({ status: res.statusCode, body: res.json() });
-}
-
-async function categoryId(user: TestUser, name: string): Promise<string> {
-  const row = await t.database.db
-    .selectFrom('categories')
-    .select('id')
-    .where('book_id', '=', user.bookId)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Everything a rule could change in a book, and every balance: what must stay put. */
 async function bookState(user: TestUser) {
   const entries = await t.database.db
@@ -123,13 +99,20 @@ async function entryRow(id: string) {
 
 /** A book with a card and a wallet, coffee bought on both, and other spending. */
 async function seed(user: TestUser) {
-  const card = (await rest(user, 'POST', '/api/account', { title: 'Card' })).id as string;
-  const wallet = (await rest(user, 'POST', '/api/account', { title: 'Wallet' })).id as string;
-  await rest(user, 'POST', `/api/account/${card}/deposit`, { amount: 500, description: 'Pay' });
-  await rest(user, 'POST', `/api/account/${wallet}/deposit`, { amount: 500, description: 'Pay' });
+  const card = (await restData(t, user, 'POST', '/api/account', { title: 'Card' })).id as string;
+  const wallet = (await restData(t, user, 'POST', '/api/account', { title: 'Wallet' }))
+    .id as string;
+  await restData(t, user, 'POST', `/api/account/${card}/deposit`, {
+    amount: 500,
+    description: 'Pay',
+  });
+  await restData(t, user, 'POST', `/api/account/${wallet}/deposit`, {
+    amount: 500,
+    description: 'Pay',
+  });
   const spend = async (accountId: string, amount: number, description: string) =>
     (
-      await rest(user, 'POST', '/api/transactions', {
+      await restData(t, user, 'POST', '/api/transactions', {
         type: 'expense',
         accountId,
         amount,
@@ -172,18 +155,18 @@ describe.each([
     api = makeDoor(user);
     seeded = await seed(user);
     await seed(other);
-    coffee = await categoryId(user, 'Coffee');
+    coffee = await categoryIdByName(t, user, 'Coffee');
   });
 
   it('edits a saved rule: every field, several conditions, and a 404 for an unknown one', async () => {
-    const created = ok(
+    const created = okData(
       await api.create({
         name: 'Fuel',
         match: { field: 'description', operator: 'contains', value: 'shell' },
         set: { payee: 'Shell' },
       }),
     );
-    const updated = ok(
+    const updated = okData(
       await api.update(created.id, {
         ...coffeeOnCard(seeded.card, { categoryId: coffee, tags: ['coffee'] }),
         amountMin: 1,
@@ -198,7 +181,7 @@ describe.each([
       accountId: seeded.card,
       set: { categoryId: coffee, payee: null, tags: ['coffee'], description: null },
     });
-    expect(ok(await api.list()).find((rule: { id: string }) => rule.id === created.id)).toEqual(
+    expect(okData(await api.list()).find((rule: { id: string }) => rule.id === created.id)).toEqual(
       updated,
     );
     const missing = await api.update(randomUUID(), coffeeOnCard(seeded.card, { payee: 'X' }));
@@ -206,7 +189,7 @@ describe.each([
   });
 
   it('tests a rule of several conditions: only entries meeting all of them are listed', async () => {
-    const tested = ok(await api.test(coffeeOnCard(seeded.card, { categoryId: coffee })));
+    const tested = okData(await api.test(coffeeOnCard(seeded.card, { categoryId: coffee })));
     expect(tested.matched).toBe(2);
     expect(tested.changes).toBe(2);
     expect(
@@ -232,10 +215,10 @@ describe.each([
       payee: 'Starbucks',
       tags: ['coffee'],
     });
-    const tested = ok(await api.test(rule));
+    const tested = okData(await api.test(rule));
     const before = await bookState(user);
     const otherBefore = await bookState(other);
-    const applied = ok(
+    const applied = okData(
       await api.apply({
         ...rule,
         entries: tested.toApply.map(({ id, version }: { id: string; version: number }) => ({
@@ -259,29 +242,29 @@ describe.each([
     expect(await bookState(other)).toEqual(otherBefore);
 
     // The change is in each entry's history.
-    const detail = await rest(user, 'GET', `/api/transactions/${seeded.smallCardCoffee}`);
+    const detail = await restData(t, user, 'GET', `/api/transactions/${seeded.smallCardCoffee}`);
     expect(detail.history.at(-1)).toMatchObject({
       changeId: applied.changeId,
       kind: 'rule-apply',
       fields: ['payee', 'categoryId', 'tags'],
     });
     // Tested again, nothing is left to change.
-    expect(ok(await api.test(rule))).toMatchObject({ matched: 2, changes: 0, toApply: [] });
+    expect(okData(await api.test(rule))).toMatchObject({ matched: 2, changes: 0, toApply: [] });
 
-    ok(await api.undo(applied.changeId));
+    okData(await api.undo(applied.changeId));
     expect(await bookState(user)).toEqual(before);
   });
 
   it('refuses a list that changed since the test (409), changing nothing', async () => {
     const rule = coffeeOnCard(seeded.card, { payee: 'Coffee shop' });
-    const tested = ok(await api.test(rule));
+    const tested = okData(await api.test(rule));
     const entries = tested.toApply.map(({ id, version }: { id: string; version: number }) => ({
       id,
       version,
     }));
     expect(entries).toHaveLength(2);
     // One of them is edited meanwhile, though it still matches.
-    await rest(user, 'PATCH', `/api/transactions/${seeded.smallCardCoffee}`, {
+    await restData(t, user, 'PATCH', `/api/transactions/${seeded.smallCardCoffee}`, {
       description: 'Starbucks 12 (latte)',
     });
     const before = await bookState(user);
@@ -305,7 +288,7 @@ describe.each([
 
   it('refuses a rule that would make an entry invalid (a category on a split entry), changing nothing', async () => {
     const split = (
-      await rest(user, 'POST', '/api/transactions', {
+      await restData(t, user, 'POST', '/api/transactions', {
         type: 'expense',
         accountId: seeded.card,
         amount: 9,
@@ -314,7 +297,7 @@ describe.each([
       })
     ).transaction.id as string;
     const rule = coffeeOnCard(seeded.card, { categoryId: coffee });
-    const tested = ok(await api.test(rule));
+    const tested = okData(await api.test(rule));
     expect(tested.toApply.map((entry: { id: string }) => entry.id)).toContain(split);
     const before = await bookState(user);
     const refused = await api.apply({
@@ -327,7 +310,7 @@ describe.each([
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/“Starbucks and bakery” of .* is split/);
     expect(await bookState(user)).toEqual(before);
-    await rest(user, 'DELETE', `/api/transactions/${split}`);
+    await restData(t, user, 'DELETE', `/api/transactions/${split}`);
   });
 
   it('names its limit when more entries are sent than one apply takes', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOORS, type Door, type Outcome } from '../helpers/doors.js';
+import { DOORS, type Door } from '../helpers/doors.js';
+import { okData, restData, categoryIdByName } from '../helpers/set-up-steps.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 // Rules on entries added by hand (docs/import.md#rules): the book's setting, off by default,
@@ -12,36 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function ok(outcome: Outcome) {
-  expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
-  return outcome.body.data;
-}
-
-/** Setup through REST (the rules routes have their own tests in rules.test.ts). */
-async function rest(user: TestUser, method: string, url: string, payload?: object) {
-  const res = await t.rest(user, {
-    method,
-    url,
-    ...(payload !== undefined && { payload }),
-    headers: method === 'GET' ? {} : { 'idempotency-key': randomUUID() },
-  });
-  return ok({ status: res.statusCode, body: res.json() });
-}
-
-async function categoryId(user: TestUser, name: string): Promise<string> {
-  const row = await t.database.db
-    .selectFrom('categories')
-    .select('id')
-    .where('book_id', '=', user.bookId)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** The setting through the door under test: PATCH /api/book or book.update. */
 async function setApplyRules(door: Door['name'], user: TestUser, on: boolean) {
   if (door === 'rest') {
-    return rest(user, 'PATCH', '/api/book', { applyRulesToManualEntries: on });
+    return restData(t, user, 'PATCH', '/api/book', { applyRulesToManualEntries: on });
   }
   return (await t.caller(user).book.update({ applyRulesToManualEntries: on })).data;
 }
@@ -62,26 +37,26 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
   beforeAll(async () => {
     user = await t.signUp();
     api = makeDoor(t, user);
-    coffee = await categoryId(user, 'Coffee');
-    wallet = ok(await api.createAccount({ title: 'Wallet' })).id;
-    ok(await api.deposit(wallet, { amount: 500, description: 'Opening' }));
+    coffee = await categoryIdByName(t, user, 'Coffee');
+    wallet = okData(await api.createAccount({ title: 'Wallet' })).id;
+    okData(await api.deposit(wallet, { amount: 500, description: 'Opening' }));
   });
 
   /** Each test starts with the setting off and no rules. */
   async function fresh() {
     await setApplyRules(doorName, user, false);
-    for (const rule of await rest(user, 'GET', '/api/rules')) {
-      await rest(user, 'DELETE', `/api/rules/${rule.id}`);
+    for (const rule of await restData(t, user, 'GET', '/api/rules')) {
+      await restData(t, user, 'DELETE', `/api/rules/${rule.id}`);
     }
   }
 
   it('leaves entries alone while the setting is off (the default)', async () => {
     await fresh();
-    expect(await rest(user, 'GET', '/api/book')).toMatchObject({
+    expect(await restData(t, user, 'GET', '/api/book')).toMatchObject({
       applyRulesToManualEntries: false,
     });
-    await rest(user, 'POST', '/api/rules', starbucksRule(coffee));
-    const created = ok(
+    await restData(t, user, 'POST', '/api/rules', starbucksRule(coffee));
+    const created = okData(
       await api.createExpense({ accountId: wallet, amount: 4.5, description: 'Starbucks latte' }),
     );
     expect(created.ruleId).toBeNull();
@@ -93,30 +68,30 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
     expect(await setApplyRules(doorName, user, true)).toMatchObject({
       applyRulesToManualEntries: true,
     });
-    const rule = await rest(user, 'POST', '/api/rules', starbucksRule(coffee));
+    const rule = await restData(t, user, 'POST', '/api/rules', starbucksRule(coffee));
     const filled = { categoryId: coffee, payee: 'Starbucks', tags: ['treats'] };
-    const card = ok(await api.createAccount({ title: 'Card' })).id;
-    ok(await api.deposit(card, { amount: 500, description: 'Opening' }));
+    const card = okData(await api.createAccount({ title: 'Card' })).id;
+    okData(await api.deposit(card, { amount: 500, description: 'Opening' }));
 
-    const expense = ok(
+    const expense = okData(
       await api.createExpense({ accountId: card, amount: 4.5, description: 'STARBUCKS #12' }),
     );
     expect(expense.ruleId).toBe(rule.id);
     expect(expense.transaction).toMatchObject({ ...filled, amount: 4.5 });
     expect(expense.account.balance).toBe(495.5);
 
-    const noAccount = ok(await api.createExpense({ amount: 3, description: 'Starbucks cash' }));
+    const noAccount = okData(await api.createExpense({ amount: 3, description: 'Starbucks cash' }));
     expect(noAccount).toMatchObject({ ruleId: rule.id, transaction: filled });
 
-    const withdrawal = ok(
+    const withdrawal = okData(
       await api.withdraw(card, { amount: 10, description: 'Starbucks card top-up' }),
     );
     expect(withdrawal).toMatchObject({ ruleId: rule.id, transaction: { ...filled, amount: 10 } });
 
-    const deposit = ok(await api.deposit(card, { amount: 2, description: 'Starbucks refund' }));
+    const deposit = okData(await api.deposit(card, { amount: 2, description: 'Starbucks refund' }));
     expect(deposit).toMatchObject({ ruleId: rule.id, transaction: { ...filled, amount: 2 } });
 
-    const entry = ok(
+    const entry = okData(
       await api.createEntry({
         type: 'expense',
         accountId: card,
@@ -126,10 +101,10 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
     );
     expect(entry).toMatchObject({ ruleId: rule.id, transaction: filled });
     // The stored entry holds what the answer showed.
-    expect(ok(await api.getEntry(entry.transaction.id)).transaction).toMatchObject(filled);
+    expect(okData(await api.getEntry(entry.transaction.id)).transaction).toMatchObject(filled);
 
     // A split entry keeps its lines' categories; the rule fills its text fields only.
-    const split = ok(
+    const split = okData(
       await api.createEntry({
         type: 'expense',
         accountId: card,
@@ -146,19 +121,19 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
       transaction: { categoryId: null, payee: 'Starbucks', tags: ['treats'] },
     });
 
-    const unmatched = ok(
+    const unmatched = okData(
       await api.createExpense({ accountId: card, amount: 1, description: 'Bus' }),
     );
     expect(unmatched).toMatchObject({ ruleId: null, transaction: { categoryId: null, payee: '' } });
-    expect(ok(await api.getAccount(card)).balance).toBe(500 - 4.5 - 10 + 2 - 6 - 8 - 1);
+    expect(okData(await api.getAccount(card)).balance).toBe(500 - 4.5 - 10 + 2 - 6 - 8 - 1);
   });
 
   it('never overrides what the person chose', async () => {
     await fresh();
     await setApplyRules(doorName, user, true);
-    const dining = await categoryId(user, 'Dining out');
-    const rule = await rest(user, 'POST', '/api/rules', starbucksRule(coffee));
-    const chosen = ok(
+    const dining = await categoryIdByName(t, user, 'Dining out');
+    const rule = await restData(t, user, 'POST', '/api/rules', starbucksRule(coffee));
+    const chosen = okData(
       await api.createExpense({
         accountId: wallet,
         amount: 12,
@@ -171,7 +146,7 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
       ruleId: rule.id,
       transaction: { categoryId: dining, payee: 'Starbucks', tags: ['treats'] },
     });
-    const everything = ok(
+    const everything = okData(
       await api.createEntry({
         type: 'expense',
         accountId: wallet,
@@ -192,26 +167,33 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
   it('ignores disabled rules and respects the order', async () => {
     await fresh();
     await setApplyRules(doorName, user, true);
-    const groceries = await categoryId(user, 'Groceries');
-    const disabled = await rest(
+    const groceries = await categoryIdByName(t, user, 'Groceries');
+    const disabled = await restData(
+      t,
       user,
       'POST',
       '/api/rules',
       starbucksRule(groceries, { name: 'Off', enabled: false }),
     );
-    const first = await rest(user, 'POST', '/api/rules', starbucksRule(coffee, { name: 'First' }));
-    const second = await rest(user, 'POST', '/api/rules', {
+    const first = await restData(
+      t,
+      user,
+      'POST',
+      '/api/rules',
+      starbucksRule(coffee, { name: 'First' }),
+    );
+    const second = await restData(t, user, 'POST', '/api/rules', {
       name: 'Second',
       match: { field: 'either', operator: 'matches', value: 'star' },
       set: { categoryId: groceries },
     });
-    const a = ok(await api.createExpense({ amount: 1, description: 'Starbucks' }));
+    const a = okData(await api.createExpense({ amount: 1, description: 'Starbucks' }));
     expect(a).toMatchObject({ ruleId: first.id, transaction: { categoryId: coffee } });
 
-    await rest(user, 'POST', '/api/rules/reorder', {
+    await restData(t, user, 'POST', '/api/rules/reorder', {
       ruleIds: [second.id, disabled.id, first.id],
     });
-    const b = ok(await api.createExpense({ amount: 1, description: 'Starbucks' }));
+    const b = okData(await api.createExpense({ amount: 1, description: 'Starbucks' }));
     expect(b).toMatchObject({ ruleId: second.id, transaction: { categoryId: groceries } });
   });
 
@@ -220,8 +202,14 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
     await setApplyRules(doorName, user, true);
     const other = await t.signUp();
     await setApplyRules(doorName, other, true);
-    await rest(other, 'POST', '/api/rules', starbucksRule(await categoryId(other, 'Coffee')));
-    const mine = ok(await api.createExpense({ amount: 4, description: 'Starbucks' }));
+    await restData(
+      t,
+      other,
+      'POST',
+      '/api/rules',
+      starbucksRule(await categoryIdByName(t, other, 'Coffee')),
+    );
+    const mine = okData(await api.createExpense({ amount: 4, description: 'Starbucks' }));
     expect(mine).toMatchObject({ ruleId: null, transaction: { categoryId: null, payee: '' } });
   });
 });
@@ -229,9 +217,9 @@ describe.each(DOORS)('rules on entries added by hand, through %s', (doorName, ma
 describe('idempotent replays', () => {
   it('return the first result, whatever the rules say later', async () => {
     const user = await t.signUp();
-    await rest(user, 'PATCH', '/api/book', { applyRulesToManualEntries: true });
-    const coffee = await categoryId(user, 'Coffee');
-    const rule = await rest(user, 'POST', '/api/rules', starbucksRule(coffee));
+    await restData(t, user, 'PATCH', '/api/book', { applyRulesToManualEntries: true });
+    const coffee = await categoryIdByName(t, user, 'Coffee');
+    const rule = await restData(t, user, 'POST', '/api/rules', starbucksRule(coffee));
     const key = randomUUID();
     const send = () =>
       t.rest(user, {
@@ -245,13 +233,13 @@ describe('idempotent replays', () => {
       ruleId: rule.id,
       transaction: { categoryId: coffee },
     });
-    await rest(user, 'DELETE', `/api/rules/${rule.id}`);
+    await restData(t, user, 'DELETE', `/api/rules/${rule.id}`);
     const replay = await send();
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
 
     const trpcKey = randomUUID();
-    await rest(user, 'POST', '/api/rules', starbucksRule(coffee));
+    await restData(t, user, 'POST', '/api/rules', starbucksRule(coffee));
     const caller = t.caller(user, { idempotencyKey: trpcKey });
     const once = await caller.entry.create({
       type: 'expense',
@@ -259,7 +247,7 @@ describe('idempotent replays', () => {
       description: 'Starbucks',
     });
     expect(once.data.ruleId).not.toBeNull();
-    await rest(user, 'PATCH', '/api/book', { applyRulesToManualEntries: false });
+    await restData(t, user, 'PATCH', '/api/book', { applyRulesToManualEntries: false });
     const again = await caller.entry.create({
       type: 'expense',
       amount: 2,
