@@ -1,33 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
+import { toast } from './support/toast.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { api, signedInUser } from './support/session.js';
+import { api, categoryIdNamed, signedInUser } from './support/session.js';
 
 // The rules editor (docs/import.md#rules): a rule of two conditions, its test listing the entries
 // it would change, "Apply to these N entries" and its Undo, editing a saved rule, and an empty
 // form after each save.
-
-async function toast(page: Page, text: string) {
-  const found = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-  await found.waitFor();
-  return found;
-}
 
 interface Entry {
   id: string;
   description: string;
   payee: string;
   categoryId: string | null;
-}
-
-async function categoryId(token: string, name: string): Promise<string> {
-  const { data } = await api<{
-    data: { categories: { id: string; name: string }[] }[];
-  }>(token, 'GET', '/api/categories');
-  const found = data.flatMap((group) => group.categories).find((c) => c.name === name);
-  if (!found) throw new Error(`No category ${name}`);
-  return found.id;
 }
 
 describe('the rules editor', () => {
@@ -54,7 +40,7 @@ describe('the rules editor', () => {
     await spend(card, 40, 'Starbucks beans');
     await spend(wallet, 4, 'Starbucks 7');
     await spend(card, 60, 'Shell 77');
-    const coffee = await categoryId(token, 'Coffee');
+    const coffee = await categoryIdNamed(token, 'Coffee');
     const entries = async () =>
       (await api<{ data: { items: Entry[] } }>(token, 'GET', '/api/transactions')).data.items;
     const byText = (list: Entry[], description: string) =>

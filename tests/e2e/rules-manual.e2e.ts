@@ -1,31 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
+import { toast } from './support/toast.js';
 import { launchBrowser, openPage } from './support/browser.js';
-import { api, signedInUser } from './support/session.js';
+import { api, categoryIdNamed, signedInUser } from './support/session.js';
 
 // Rules beyond import (docs/import.md#rules): the setting that applies them to entries added by
 // hand, and "Create rule" on the toast of a re-categorisation, which prefills the rule form.
-
-async function toast(page: Page, text: string) {
-  const found = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-  await found.waitFor();
-  return found;
-}
 
 interface Entry {
   id: string;
   description: string;
   categoryId: string | null;
-}
-
-async function categoryId(token: string, name: string): Promise<string> {
-  const { data } = await api<{
-    data: { categories: { id: string; name: string }[] }[];
-  }>(token, 'GET', '/api/categories');
-  const found = data.flatMap((group) => group.categories).find((c) => c.name === name);
-  if (!found) throw new Error(`No category ${name}`);
-  return found.id;
 }
 
 describe('rules on manual entries and from edits', () => {
@@ -41,8 +27,8 @@ describe('rules on manual entries and from edits', () => {
       await api<{ data: { id: string } }>(token, 'POST', '/api/account', { title: 'Wallet' })
     ).data;
     await api(token, 'POST', `/api/account/${wallet.id}/deposit`, { amount: 100 });
-    const groceries = await categoryId(token, 'Groceries');
-    const coffee = await categoryId(token, 'Coffee');
+    const groceries = await categoryIdNamed(token, 'Groceries');
+    const coffee = await categoryIdNamed(token, 'Coffee');
     const w = await openPage(browser, { token });
     const { page } = w;
 

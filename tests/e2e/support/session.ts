@@ -107,3 +107,13 @@ export async function seedRichData(token: string, server = baseUrl()) {
   await api(token, 'POST', '/api/expenses/expense', { amount: 12, description: 'Lunch' }, server);
   return { small, long, big };
 }
+
+/** The id of the book's category with this name, read through the API. */
+export async function categoryIdNamed(token: string, name: string): Promise<string> {
+  const { data } = await api<{
+    data: { categories: { id: string; name: string }[] }[];
+  }>(token, 'GET', '/api/categories');
+  const found = data.flatMap((group) => group.categories).find((c) => c.name === name);
+  if (!found) throw new Error(`No category ${name}`);
+  return found.id;
+}
