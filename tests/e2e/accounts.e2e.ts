@@ -98,6 +98,8 @@ describe('accounts journey', () => {
     dialog = await moveMoney(page, 'Withdraw', 'Groceries', '100');
     await toast(page, 'Insufficient funds');
     expect(await dialog.isVisible()).toBe(true);
+    // Said at the amount too, with what the account has to spend.
+    await dialog.getByText('Insufficient funds: $50.25 available').waitFor();
     await dialog.getByLabel('Amount').fill('0.25');
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
     await toast(page, 'Withdrawal successful');
@@ -183,11 +185,9 @@ describe('accounts journey', () => {
     await dialog.getByRole('button', { name: 'Add Account' }).click();
     await toast(page, 'Account added successfully');
     await dialog.waitFor({ state: 'hidden' });
-    await page
-      .getByTestId('account-card')
-      .filter({ hasText: 'Visa' })
-      .getByText('-$50.00')
-      .waitFor();
+    const visa = page.getByTestId('account-card').filter({ hasText: 'Visa' });
+    await visa.getByText('-$50.00').waitFor();
+    expect(await visa.getByTestId('account-type').innerText()).toBe('Credit card');
 
     // A purchase of 100 on the card: taken at once, within the limit.
     await w.goto('/expenses');
@@ -209,6 +209,8 @@ describe('accounts journey', () => {
       .or(page.getByRole('button', { name: 'View Details of Visa' }))
       .click();
     await page.waitForURL(/\/accounts\/[0-9a-f-]{36}$/);
+    await page.getByText('Type', { exact: true }).waitFor();
+    await page.getByText('Credit card', { exact: true }).first().waitFor();
     const rows = page.getByTestId('transaction-row');
     await expect.poll(() => rows.count()).toBe(2);
     await expect

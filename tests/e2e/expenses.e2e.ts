@@ -66,6 +66,8 @@ describe('expenses journey', () => {
     await dialog.getByRole('button', { name: 'Add Expense' }).click();
     await toast(page, 'Insufficient funds');
     expect(await dialog.isVisible()).toBe(true);
+    // Said at the amount too, with what the account has to spend.
+    await dialog.getByText('Insufficient funds: $87.50 available').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 

@@ -11,6 +11,14 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** The product's error code the server answered with ('INSUFFICIENT_FUNDS', ...), if any. */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  const code = typeof data === 'object' && data && 'code' in data && data.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** True when the request never got an answer from the server (offline, DNS, refused...). */
 export function isNetworkError(error: unknown): boolean {
   return httpStatusOf(error) === undefined;

@@ -24,6 +24,12 @@ export async function expectWholeFigures(page: Page, where: string): Promise<voi
           .map((rect) => Math.round(rect.top)),
       );
       if (tops.size > 1) problems.push(`"${text}" is on ${tops.size} lines`);
+      // Text wider than its own box (a max-width on a figure that cannot wrap) spills over
+      // whatever is beside it.
+      const drawn = range.getBoundingClientRect();
+      if (drawn.right > box.right + 1 || drawn.left < box.left - 1) {
+        problems.push(`"${text}" is wider than its own box`);
+      }
 
       // The first ancestor that clips: a scroll container that scrolls shows the figure by
       // scrolling (not cut, only out of view for now); any other must hold it whole.

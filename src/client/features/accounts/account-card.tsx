@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card.js';
 import { Money } from '../../components/ui/money.js';
 import { AccountIcon } from '../../components/widgets/account-icon.js';
 import { MoneyButtons } from './money-buttons.js';
+import { ACCOUNT_TYPE_LABELS } from './account-form-values.js';
 
 /**
  * A card with a credit limit: what is owed (the balance below zero) and what can still be
@@ -49,6 +50,9 @@ export function AccountCard({ account }: { account: Account }) {
             <Money amount={account.balance} />
           </p>
           <h2 className="mt-1 font-semibold [overflow-wrap:anywhere]">{account.title}</h2>
+          <p className="text-xs text-muted-foreground" data-testid="account-type">
+            {ACCOUNT_TYPE_LABELS[account.type]}
+          </p>
         </div>
         <AccountIcon icon={account.icon} color={account.color} />
       </div>

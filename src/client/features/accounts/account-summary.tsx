@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Account } from '../../../shared/schemas/account.js';
 import { Money } from '../../components/ui/money.js';
 import { formatDate } from '../../lib/format.js';
+import { ACCOUNT_TYPE_LABELS } from './account-form-values.js';
 import { AccountIcon } from '../../components/widgets/account-icon.js';
 
 /** Title, description, balance and creation date of one account; long text wraps. */
@@ -24,6 +25,10 @@ export function AccountSummary({ account, badges }: { account: Account; badges?:
           <dd className="text-[length:clamp(0.75rem,8cqi,1.875rem)] leading-tight font-bold">
             <Money amount={account.balance} />
           </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Type</dt>
+          <dd className="font-medium">{ACCOUNT_TYPE_LABELS[account.type]}</dd>
         </div>
         <div>
           <dt className="text-sm text-muted-foreground">Created on:</dt>

@@ -95,7 +95,7 @@ function AccountsSummary() {
                 <span className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
                   {account.title}
                 </span>
-                <Money amount={account.balance} className="max-w-[50%] text-right text-sm" />
+                <Money amount={account.balance} className="shrink-0 text-right text-sm" />
               </Link>
             </li>
           ))}

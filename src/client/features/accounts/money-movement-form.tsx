@@ -3,6 +3,7 @@ import type { Account } from '../../../shared/schemas/account.js';
 import { Money } from '../../components/ui/money.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { amountText } from '../../components/forms/amount-text.js';
+import { showSpendingFailure } from '../../components/forms/refused-amount.js';
 import { amountOf } from '../../lib/typed-amounts.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { DescriptionField } from '../../components/forms/description-field.js';
@@ -35,7 +36,7 @@ export const MOVEMENT_TEXTS = {
 /**
  * The body of the deposit and withdraw dialogs: which account, amount, description. On failure
  * (for example "Insufficient funds", or no answer) the form keeps what was typed and the toast
- * says why; sent again unchanged after no answer, it carries the same Idempotency-Key.
+ * says why (a lack of funds also at the amount, with what is available); sent again unchanged after no answer, it carries the same Idempotency-Key.
  */
 export function MoneyMovementForm({
   kind,
@@ -60,6 +61,15 @@ export function MoneyMovementForm({
     },
     success: texts.success,
     failure: texts.failure,
+    onFailure: (error) => {
+      // A block body: its type does not depend on `form`'s.
+      showSpendingFailure(error, {
+        form,
+        field: 'amount',
+        failure: texts.failure,
+        available: account.available,
+      });
+    },
     onDone,
   });
 

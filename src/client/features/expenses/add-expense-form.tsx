@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Account } from '../../../shared/schemas/account.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { amountText } from '../../components/forms/amount-text.js';
+import { showSpendingFailure } from '../../components/forms/refused-amount.js';
 import { amountOf } from '../../lib/typed-amounts.js';
 import { FormSelect } from '../../components/forms/form-select.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
@@ -50,6 +51,16 @@ export function AddExpenseForm({
     success: 'Expense created successfully',
     // What was typed stays; with no answer the message says the server could not be reached.
     failure: 'Failed to create expense',
+    onFailure: (error) => {
+      // A block body: its type does not depend on `form`'s.
+      showSpendingFailure(error, {
+        form,
+        field: 'amount',
+        failure: 'Failed to create expense',
+        available: accounts.find((account) => account.id === form.getValues('accountId'))
+          ?.available,
+      });
+    },
     resetOnDone: true,
     onDone: onCreated,
   });

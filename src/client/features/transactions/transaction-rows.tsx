@@ -79,7 +79,7 @@ function Row(props: {
         amount={entry.amount}
         text={amount.text}
         className={cn(
-          'max-w-[35%] shrink-0 text-right text-sm font-semibold',
+          'shrink-0 text-right text-sm font-semibold',
           amount.incoming ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive',
         )}
       />
