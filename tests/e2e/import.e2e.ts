@@ -81,9 +81,19 @@ describe('import journey', () => {
     for (const line of [2, 3, 4, 5]) expect(await row(line).isChecked()).toBe(false);
     expect(await page.getByRole('button', { name: 'Import 0 rows' }).isDisabled()).toBe(true);
 
-    // Revert the import as a whole.
+    // Revert the import as a whole, after a question that says what goes; Cancel changes nothing.
     await page.getByRole('button', { name: 'Revert the import of march.csv' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Revert the import of march.csv?' });
+    await question
+      .getByText(/The entries it added \(\d+ entries when imported\) leave the account/)
+      .waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.getByText('Reverted', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Revert the import of march.csv' }).click();
+    await question.getByRole('button', { name: 'Revert' }).click();
     await toast(page, 'Import reverted');
+    await question.waitFor({ state: 'hidden' });
     await page.getByText('Reverted', { exact: true }).waitFor();
     const afterRevert = await api<{ data: { balance: number } }>(
       token,

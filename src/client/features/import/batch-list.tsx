@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import type { ImportBatch } from '../../../shared/schemas/import.js';
+import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { Table } from '../../components/ui/table.js';
 import { formatDate } from '../../lib/format.js';
@@ -5,54 +8,79 @@ import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
 import { useImportBatches, useRevertImport } from './api.js';
 import { signedMoney } from './review-table.js';
 
-/** The account's imports, newest first, each revertible as a whole. */
+/** What a revert does, said before it is done. */
+function revertQuestion(batch: ImportBatch): string {
+  const rows = batch.entryCount === 1 ? '1 entry' : `${batch.entryCount} entries`;
+  return `The entries it added (${rows} when imported) leave the account, and its balance changes back by what they moved. Entries of it you edited since go too.`;
+}
+
+/**
+ * The account's imports, newest first, each revertible as a whole, after a question that says
+ * what goes (docs/import.md#revert).
+ */
 export function BatchList(props: { accountId: string }) {
   const batches = useImportBatches(props.accountId);
   const revert = useRevertImport();
   const { submit, pending } = useSubmit({ lasting: true });
+  const [asking, setAsking] = useState<ImportBatch | null>(null);
   if (!batches.data || batches.data.length === 0) {
     return <p className="text-sm text-muted-foreground">No imports into this account yet.</p>;
   }
-  const onRevert = (id: string) =>
-    submit({
+  const onRevert = async (id: string) => {
+    await submit({
       ...keyedRequest({ id }, revert.mutateAsync),
       success: 'Import reverted',
       failure: 'Failed to revert the import',
     });
+    setAsking(null);
+  };
   return (
-    <Table
-      caption="Imports into this account"
-      columns={[
-        { label: 'File' },
-        { label: 'Imported' },
-        { label: 'Rows' },
-        { label: 'Total', align: 'right' },
-        { label: 'Revert' },
-      ]}
-    >
-      {batches.data.map((batch) => (
-        <tr key={batch.id} className="border-t border-border">
-          <td className="px-3 py-2">{batch.fileName || batch.format.toUpperCase()}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatDate(batch.createdAt)}</td>
-          <td className="px-3 py-2 tabular-nums">{batch.entryCount}</td>
-          <td className="px-3 py-2 text-right tabular-nums">{signedMoney(batch.total)}</td>
-          <td className="px-3 py-2">
-            {batch.revertedAt ? (
-              <span className="text-sm text-muted-foreground">Reverted</span>
-            ) : (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={pending}
-                aria-label={`Revert the import of ${batch.fileName || 'this file'}`}
-                onClick={() => void onRevert(batch.id)}
-              >
-                Revert
-              </Button>
-            )}
-          </td>
-        </tr>
-      ))}
-    </Table>
+    <>
+      <Table
+        caption="Imports into this account"
+        columns={[
+          { label: 'File' },
+          { label: 'Imported' },
+          { label: 'Rows' },
+          { label: 'Total', align: 'right' },
+          { label: 'Revert' },
+        ]}
+      >
+        {batches.data.map((batch) => (
+          <tr key={batch.id} className="border-t border-border">
+            <td className="px-3 py-2">{batch.fileName || batch.format.toUpperCase()}</td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDate(batch.createdAt)}</td>
+            <td className="px-3 py-2 tabular-nums">{batch.entryCount}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{signedMoney(batch.total)}</td>
+            <td className="px-3 py-2">
+              {batch.revertedAt ? (
+                <span className="text-sm text-muted-foreground">Reverted</span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pending}
+                  aria-label={`Revert the import of ${batch.fileName || 'this file'}`}
+                  onClick={() => setAsking(batch)}
+                >
+                  Revert
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title={`Revert the import of ${asking?.fileName || 'this file'}?`}
+        description={asking ? revertQuestion(asking) : ''}
+        confirmLabel="Revert"
+        pending={pending}
+        onConfirm={() => asking && void onRevert(asking.id)}
+      />
+    </>
   );
 }
