@@ -192,6 +192,21 @@ function expectBalance(balance: unknown, cents: bigint, where: string): void {
   expect(BigInt(Math.round((balance as number) * 100)), where).toBe(cents);
 }
 
+/**
+ * The rows a change that sets `categoryId` on `entries` writes: one per entry whose category it
+ * changes (bulk re-categorise and a rule applied to entries plan alike).
+ */
+function categorisedRows(entries: ModelEntry[], categoryId: string | null): PlannedRow[] {
+  return entries
+    .filter((entry) => entry.state.categoryId !== categoryId)
+    .map((entry) => ({
+      entryId: entry.id,
+      type: entry.type,
+      before: entry.state,
+      after: { ...entry.state, categoryId },
+    }));
+}
+
 describe(`ledger property (${testBackend})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -828,15 +843,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 } else if (entries.some((entry) => entry.state.splits.length)) {
                   expected = { status: 422, code: 'UNPROCESSABLE' };
                 } else {
-                  const rows = entries
-                    .filter((entry) => entry.state.categoryId !== categoryId)
-                    .map((entry) => ({
-                      entryId: entry.id,
-                      type: entry.type,
-                      before: entry.state,
-                      after: { ...entry.state, categoryId },
-                    }));
-                  expected = { rows };
+                  expected = { rows: categorisedRows(entries, categoryId) };
                 }
                 const rows = 'rows' in expected ? expected.rows : [];
                 call = () =>
@@ -857,15 +864,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 } else if (entries.some((entry) => entry.state.splits.length)) {
                   expected = { status: 422, code: 'UNPROCESSABLE' };
                 } else {
-                  const rows = entries
-                    .filter((entry) => entry.state.categoryId !== categoryId)
-                    .map((entry) => ({
-                      entryId: entry.id,
-                      type: entry.type,
-                      before: entry.state,
-                      after: { ...entry.state, categoryId },
-                    }));
-                  expected = { rows };
+                  expected = { rows: categorisedRows(entries, categoryId) };
                 }
                 const rows = 'rows' in expected ? expected.rows : [];
                 call = () =>

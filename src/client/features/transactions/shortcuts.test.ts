@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor } from './shortcuts.js';
+import { overlayHoldsKeys, shortcutFor } from './shortcuts.js';
 
 const press = (key: string, target: EventTarget | null = document.body, extra = {}) => ({
   key,
@@ -28,5 +28,16 @@ describe('the Transactions page shortcuts', () => {
     expect(shortcutFor(press('n', document.body, { ctrlKey: true }), false)).toBeNull();
     expect(shortcutFor(press('/', document.body, { metaKey: true }), false)).toBeNull();
     expect(shortcutFor(press('e'), true)).toBeNull();
+  });
+
+  it('leave the keys to an open dialog or menu, not to one still fading out after closing', () => {
+    const page = document.createElement('div');
+    expect(overlayHoldsKeys(page)).toBe(false);
+    page.innerHTML = '<div role="dialog" data-state="open"></div>';
+    expect(overlayHoldsKeys(page)).toBe(true);
+    page.innerHTML = '<div role="dialog" data-state="closed"></div>';
+    expect(overlayHoldsKeys(page)).toBe(false);
+    page.innerHTML = '<div role="menu"></div><div role="alertdialog" data-state="closed"></div>';
+    expect(overlayHoldsKeys(page)).toBe(true);
   });
 });

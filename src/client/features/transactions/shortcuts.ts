@@ -55,8 +55,8 @@ export function shortcutFor(event: KeyLike, dialogOpen: boolean): ShortcutAction
  * An overlay that holds the keys: one that is open. A closing one stays in the page for its
  * exit animation (data-state="closed"), and keys typed meanwhile are the page's again.
  */
-const dialogOpen = () =>
-  document.querySelector(
+export const overlayHoldsKeys = (root: ParentNode = document) =>
+  root.querySelector(
     ':is([role="dialog"], [role="alertdialog"], [role="menu"]):not([data-state="closed"])',
   ) !== null;
 
@@ -68,7 +68,7 @@ export function useShortcuts(run: (action: ShortcutAction) => void): void {
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const action = shortcutFor(event, dialogOpen());
+      const action = shortcutFor(event, overlayHoldsKeys());
       if (!action) return;
       event.preventDefault();
       latest.current(action);
