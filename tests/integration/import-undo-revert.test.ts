@@ -17,7 +17,7 @@ interface Outcome {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies freely
   body: any;
-  replayed?: string | string[] | undefined;
+  replayed?: unknown;
 }
 
 let t: TestApp;
