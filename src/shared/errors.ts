@@ -52,6 +52,8 @@ export const MESSAGES = {
   versionConflict: 'This transaction was changed in the meantime; reload it and try again',
   undoOutdated: 'This entry was changed after that; undo is no longer possible',
   alreadyUndone: 'Already undone',
+  importRevertUndoneElsewhere:
+    'This change is part of an import’s revert; undo the revert from the import (Past imports)',
   entryAccountDeleted: 'The account of this entry was deleted',
   entryStateInvalid:
     'This change cannot be applied: it would leave an entry in a state the ledger does not allow',

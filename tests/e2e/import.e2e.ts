@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { api, signedInUser } from './support/session.js';
+import { toast } from './support/toast.js';
 
 // The import journey (docs/import.md): a CSV whose columns the person maps, duplicates marked in
 // the review, import, revert, and the same file again with a rule (made on the rules page)
@@ -14,10 +15,6 @@ const CSV = `When,Shop,Note,Value
 2026-03-05,Grocer,card 1234,-20.00
 2026-03-06,Employer,salary,500.00
 `;
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-}
 
 interface Entry {
   description: string;
@@ -90,11 +87,37 @@ describe('import journey', () => {
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'hidden' });
     expect(await page.getByText('Reverted', { exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Revert the import of march.csv' }).click();
-    await question.getByRole('button', { name: 'Revert' }).click();
-    await toast(page, 'Import reverted');
-    await question.waitFor({ state: 'hidden' });
-    await page.getByText('Reverted', { exact: true }).waitFor();
+    const revertIt = async () => {
+      await page.getByRole('button', { name: 'Revert the import of march.csv' }).click();
+      await question.getByRole('button', { name: 'Revert' }).click();
+      const reverted = await toast(page, 'Import reverted');
+      await question.waitFor({ state: 'hidden' });
+      await page.getByText('Reverted', { exact: true }).waitFor();
+      return reverted;
+    };
+    const balanceNow = async () =>
+      (await api<{ data: { balance: number } }>(token, 'GET', `/api/account/${account.id}`)).data
+        .balance;
+    const entriesNow = async () =>
+      (
+        await api<{ data: { items: Entry[] } }>(
+          token,
+          'GET',
+          `/api/transactions?accountId=${account.id}`,
+        )
+      ).data.items
+        .map((entry) => `${entry.description} ${entry.amount}`)
+        .sort();
+    const imported = await entriesNow();
+    expect(imported).toHaveLength(4);
+    // Undo in the revert's toast: the entries and the balance back, the batch no longer reverted.
+    await (await revertIt()).getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Change undone');
+    await page.getByRole('button', { name: 'Revert the import of march.csv' }).waitFor();
+    expect(await page.getByText('Reverted', { exact: true }).count()).toBe(0);
+    expect(await balanceNow()).toBe(473);
+    expect(await entriesNow()).toEqual(imported);
+    await revertIt();
     const afterRevert = await api<{ data: { balance: number } }>(
       token,
       'GET',

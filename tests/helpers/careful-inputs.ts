@@ -104,6 +104,16 @@ const COMPLETIONS: Record<string, Completion> = {
     },
     user,
   }),
+  // Only a reverted import has a revert to undo: the planted batch is reverted first.
+  'POST /api/imports/{id}/undo-revert': async (input, { t, user }) => {
+    const reverted = await t.rest(user, {
+      method: 'POST',
+      url: `/api/imports/${String(input.id)}/revert`,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    if (reverted.statusCode !== 200) throw new Error(`revert first: ${reverted.body}`);
+    return { input, user };
+  },
   // A restore takes an empty book: the user's whole book, exported, goes into a new person's.
   'POST /api/book/restore': async (_input, { t, user }) => {
     const file = await data<unknown>(t, user, '/api/book/export');

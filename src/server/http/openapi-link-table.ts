@@ -149,6 +149,13 @@ export const LINKS: readonly LinkSpec[] = [
     description: 'Revert the import just made',
     parameters: { id: '$response.body#/data/batch/id' },
   },
+  {
+    from: 'imports-revert',
+    to: 'imports-undoRevert',
+    name: 'undoRevert',
+    description: 'Undo the revert just made: the entries back, the batch live again',
+    parameters: { id: '$response.body#/data/batch/id' },
+  },
   // Rules
   ...(['rules-update', 'rules-delete'] as const).map((to): LinkSpec => ({
     from: 'rules-create',

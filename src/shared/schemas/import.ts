@@ -335,6 +335,13 @@ export const importBatchIdInput = z.object({ id: importBatchIdSchema });
 export const importRevertOutput = envelope(
   z.object({ batch: importBatchSchema, account: accountSchema }),
 );
+export const importUndoRevertOutput = envelope(
+  z.object({
+    batch: importBatchSchema,
+    account: accountSchema,
+    changeId: z.string().meta({ description: 'The undo recorded in the ledger history' }),
+  }),
+);
 
 /** The request body the two routes carrying a file accept: the file in base64 and some JSON. */
 export const IMPORT_BODY_LIMIT = BASE64_MAX + 256 * 1024;

@@ -8,7 +8,7 @@ import { trpc, withIdempotencyKey } from '../../lib/trpc.js';
 
 /**
  * Import's data (docs/import.md): the preview (changes nothing, so it needs no key), the import
- * and the revert (one request per intent, with the submission's Idempotency-Key), the batches
+ * and the revert and its undo (one request per intent, with the submission's Idempotency-Key), the batches
  * of an account and the book's rules.
  */
 
@@ -73,6 +73,20 @@ export function useRevertImport() {
       void invalidateMoneyViews(utils);
       void utils.imports.invalidate();
     },
+    ...RETRY_UNANSWERED,
+  });
+}
+
+/**
+ * Undoing a revert: POST /api/imports/{id}/undo-revert, from the revert's toast or the batch's
+ * "Undo revert" (one request per intent, with its Idempotency-Key).
+ */
+export function useUndoRevertImport() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      utils.client.imports.undoRevert.mutate({ id }, withIdempotencyKey(idempotencyKey)),
+    onSuccess: () => Promise.all([invalidateMoneyViews(utils), utils.imports.invalidate()]),
     ...RETRY_UNANSWERED,
   });
 }

@@ -5,7 +5,9 @@ import { Button } from '../../components/ui/button.js';
 import { Table } from '../../components/ui/table.js';
 import { formatDate } from '../../lib/format.js';
 import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
-import { useImportBatches, useRevertImport } from './api.js';
+import { toastWithUndo } from '../../lib/undo-toast.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
+import { useImportBatches, useRevertImport, useUndoRevertImport } from './api.js';
 import { signedMoney } from './review-table.js';
 
 /** What a revert does, said before it is done. */
@@ -16,11 +18,12 @@ function revertQuestion(batch: ImportBatch): string {
 
 /**
  * The account's imports, newest first, each revertible as a whole, after a question that says
- * what goes (docs/import.md#revert).
+ * what goes, and the revert offered for Undo in its toast (docs/import.md#revert).
  */
 export function BatchList(props: { accountId: string }) {
   const batches = useImportBatches(props.accountId);
   const revert = useRevertImport();
+  const undoRevert = useUndoRevertImport();
   const { submit, pending } = useSubmit({ lasting: true });
   const [asking, setAsking] = useState<ImportBatch | null>(null);
   if (!batches.data || batches.data.length === 0) {
@@ -29,11 +32,23 @@ export function BatchList(props: { accountId: string }) {
   const onRevert = async (id: string) => {
     await submit({
       ...keyedRequest({ id }, revert.mutateAsync),
-      success: 'Import reverted',
+      // Undo brings the entries back and the batch live again (docs/import.md#revert).
+      success: () =>
+        toastWithUndo('Import reverted', id, (batchId) =>
+          undoRevert
+            .mutateAsync({ id: batchId, idempotencyKey: newIdempotencyKey() })
+            .then(() => undefined),
+        ),
       failure: 'Failed to revert the import',
     });
     setAsking(null);
   };
+  const onUndoRevert = (id: string) =>
+    submit({
+      ...keyedRequest({ id }, undoRevert.mutateAsync),
+      success: 'Import restored',
+      failure: 'Failed to undo the revert',
+    });
   return (
     <>
       <Table
@@ -54,7 +69,18 @@ export function BatchList(props: { accountId: string }) {
             <td className="px-3 py-2 text-right tabular-nums">{signedMoney(batch.total)}</td>
             <td className="px-3 py-2">
               {batch.revertedAt ? (
-                <span className="text-sm text-muted-foreground">Reverted</span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm text-muted-foreground">Reverted</span>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={pending}
+                    aria-label={`Undo the revert of ${batch.fileName || 'this file'}`}
+                    onClick={() => void onUndoRevert(batch.id)}
+                  >
+                    Undo revert
+                  </Button>
+                </span>
               ) : (
                 <Button
                   size="sm"

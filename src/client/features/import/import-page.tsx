@@ -388,11 +388,13 @@ export function ImportPage(props: {
               rules={rules}
               categories={categories}
               ticked={ticked}
-              onToggle={(line, on) => {
-                toggled.current.set(line, on);
+              onToggle={(lines, on) => {
                 const next = new Set(ticked);
-                if (on) next.add(line);
-                else next.delete(line);
+                for (const line of lines) {
+                  toggled.current.set(line, on);
+                  if (on) next.add(line);
+                  else next.delete(line);
+                }
                 setTicked(next);
               }}
             />
@@ -445,7 +447,8 @@ function StatementRows(props: {
   rules: Parameters<typeof ReviewTable>[0]['rules'];
   categories: Map<string, string>;
   ticked: ReadonlySet<number>;
-  onToggle: (line: number, ticked: boolean) => void;
+  /** Lines ticked (true) or unticked (false): one row's checkbox, or "Select all". */
+  onToggle: (lines: readonly number[], ticked: boolean) => void;
 }) {
   const id = useId();
   const { review } = props;
@@ -464,7 +467,8 @@ function StatementRows(props: {
       rules={props.rules}
       categories={props.categories}
       ticked={props.ticked}
-      onToggle={props.onToggle}
+      onToggle={(line, on) => props.onToggle([line], on)}
+      onToggleAll={props.onToggle}
     />
   );
   if (!props.titled) {

@@ -1,35 +1,3 @@
-import { toast } from 'sonner';
-import { failureToast } from '../../lib/api-error.js';
-
-/** How long the Undo button stays offered: longer than the default 4 s, to be reachable. */
-const UNDO_WINDOW_MS = 10_000;
-
-/**
- * A success toast whose Undo button asks the server to undo the recorded change
- * (POST /api/changes/{id}/undo). A refusal ("Already undone", a balance that no longer
- * allows it...) shows the server's own message.
- */
-export function toastWithUndo(
-  message: string,
-  changeId: string,
-  undo: (changeId: string) => Promise<void>,
-  /** A second button, e.g. "Create rule" after a re-categorisation (see use-rule-offer.ts). */
-  second?: { label: string; onClick: () => void },
-): void {
-  toast.success(message, {
-    duration: UNDO_WINDOW_MS,
-    ...(second && { cancel: second }),
-    action: {
-      label: 'Undo',
-      onClick: () => {
-        undo(changeId).then(
-          () => toast.success('Change undone'),
-          (error: unknown) => {
-            const failure = failureToast(error, 'Could not undo the change');
-            toast.error(failure.message, { description: failure.description });
-          },
-        );
-      },
-    },
-  });
-}
+// The undo toast is shared with the import feature's revert (docs/import.md#revert), so it lives
+// in lib/; this name stays for the transactions feature's files that import it from here.
+export { toastWithUndo } from '../../lib/undo-toast.js';

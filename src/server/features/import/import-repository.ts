@@ -320,6 +320,69 @@ export function markReverted(
     .executeTakeFirstOrThrow();
 }
 
+/** The batch live again: its "reverted" mark cleared with the revert's undo. */
+export function clearReverted(db: DbOrTx, batchId: string): Promise<ImportBatchRow> {
+  return db
+    .updateTable('import_batches')
+    .set({ reverted_at: null, revert_change_id: null })
+    .where('id', '=', batchId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * How many of the entries a revert removed have a live twin in their account now (same bank id,
+ * or same fingerprint and occurrence): rows imported again after the revert. Bringing them back
+ * would list them twice (and the unique indexes of docs/import.md#duplicates refuse it). Each
+ * look-up is one probe of those indexes, so a 20,000-row batch stays linear.
+ */
+export async function reimportedCount(
+  db: DbOrTx,
+  bookId: string,
+  batchId: string,
+  revertChangeId: string,
+): Promise<number> {
+  const result = await sql<{ n: number }>`
+    SELECT count(*)::int AS n
+    FROM transactions gone
+    WHERE gone.book_id = ${bookId}::uuid AND gone.import_batch_id = ${batchId}::uuid
+      AND gone.deleted_at IS NOT NULL
+      AND gone.id IN (SELECT h.entry_id FROM entry_history h
+                      WHERE h.book_id = ${bookId}::uuid AND h.change_id = ${revertChangeId}::uuid)
+      AND (EXISTS (SELECT 1 FROM transactions live
+                   WHERE live.book_id = gone.book_id AND live.account_id = gone.account_id
+                     AND live.bank_ref = gone.bank_ref AND live.deleted_at IS NULL)
+           OR EXISTS (SELECT 1 FROM transactions live
+                      WHERE live.book_id = gone.book_id AND live.account_id = gone.account_id
+                        AND live.import_fingerprint = gone.import_fingerprint
+                        AND live.import_occurrence = gone.import_occurrence
+                        AND live.deleted_at IS NULL))`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * What undoing a revert would move, per account: the signed sum of the entries the revert
+ * removed, with the account's balance and floor now (read to word a refusal; the change engine
+ * guards the balances itself under its locks).
+ */
+export async function revertedTotals(
+  db: DbOrTx,
+  bookId: string,
+  revertChangeId: string,
+): Promise<{ title: string; balance: string; limit: string; total: string }[]> {
+  const result = await sql<{ title: string; balance: string; limit: string; total: string }>`
+    SELECT a.title, a.balance_cents::text AS balance, a.credit_limit_cents::text AS "limit",
+           sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
+                    THEN t.amount_cents ELSE -t.amount_cents END)::text AS total
+    FROM entry_history h
+    JOIN transactions t ON t.id = h.entry_id AND t.book_id = h.book_id
+    JOIN accounts a ON a.id = t.account_id
+    WHERE h.book_id = ${bookId}::uuid AND h.change_id = ${revertChangeId}::uuid
+    GROUP BY a.id, a.title, a.balance_cents, a.credit_limit_cents
+    ORDER BY a.id`.execute(db);
+  return result.rows;
+}
+
 export async function findMapping(
   db: DbOrTx,
   bookId: string,

@@ -13,9 +13,11 @@ import {
   importPreviewInput,
   importPreviewOutput,
   importRevertOutput,
+  importUndoRevertOutput,
 } from '../../../shared/schemas/import.js';
 import { commitImport, listImports, previewImport, revertImport } from './import-service.js';
 import { parsePreviewAnswer } from './preview-output.js';
+import { undoRevertImport } from './undo-revert.js';
 import { parsedAsynchronously } from '../../trpc/zod-sync-first.js';
 
 const tags = ['Import'];
@@ -92,6 +94,27 @@ export const importRouter = router({
       bookMutation(
         (db, actor, input: { id: string }) => revertImport(db, actor, input.id),
         'Import reverted',
+      ),
+    ),
+
+  undoRevert: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/imports/{id}/undo-revert',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Undo the revert of an import: its entries back exactly as they were, balances moved again, the batch no longer reverted (409 if not reverted, imported again or changed since; 422 if a balance would not allow it)',
+      },
+      refusals: ['CONFLICT', 'UNPROCESSABLE', 'INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'],
+    })
+    .input(importBatchIdInput)
+    .output(importUndoRevertOutput)
+    .mutation(
+      bookMutation(
+        (db, actor, input: { id: string }) => undoRevertImport(db, actor, input.id),
+        'Import restored',
       ),
     ),
 });

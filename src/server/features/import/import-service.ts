@@ -42,6 +42,14 @@ export const IMPORT_MESSAGES = {
   notFound: 'Import not found',
   alreadyReverted: 'This import was already reverted',
   accountGone: 'The account of this import was deleted; it cannot be reverted',
+  accountGoneForUndo: 'The account of this import was deleted; its revert cannot be undone',
+  notReverted: 'This import is not reverted',
+  changedSinceRevert:
+    'An entry of this import was changed after the revert; the revert can no longer be undone',
+  undoRevertBelowFloor: (title: string, after: bigint, floor: bigint) =>
+    `Undoing this revert would leave the balance of “${title}” at ${formatCents(after)}, below the lowest it may go (${formatCents(floor)})`,
+  importedAgain: (n: number) =>
+    `${n === 1 ? 'A row' : `${n} rows`} of this import ${n === 1 ? 'was' : 'were'} imported again after the revert; undoing it would add ${n === 1 ? 'it' : 'them'} twice (revert the later import first)`,
   allDuplicates: 'Nothing to import: every row of this file is already in this account',
   noneChosen: 'Nothing to import: no rows were chosen',
   noLine: (line: number) => `There is no line ${line} in this file`,

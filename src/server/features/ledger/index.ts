@@ -7,5 +7,6 @@ export { moveMoney } from './entries/movement-service.js';
 export { recategorizeEntries } from './changes/recategorize-repository.js';
 export { applyChange, type PlannedEntry } from './changes/change-engine.js';
 export { lockEntryStates } from './changes/entry-locks.js';
+export { undoChange } from './changes/undo-service.js';
 export type { EntryState } from './changes/entry-state.js';
 export { accountLedgerPage } from './search/search-service.js';

@@ -301,6 +301,21 @@ export function lockChange(trx: DbOrTx, bookId: string, changeId: string) {
     .executeTakeFirst();
 }
 
+/** The kind of a change of the book (an undo's target always exists: it is never removed). */
+export async function findChangeKind(
+  trx: DbOrTx,
+  bookId: string,
+  changeId: string,
+): Promise<string> {
+  const row = await trx
+    .selectFrom('entry_changes')
+    .select('kind')
+    .where('book_id', '=', bookId)
+    .where('id', '=', changeId)
+    .executeTakeFirstOrThrow();
+  return row.kind;
+}
+
 export async function markUndone(
   trx: DbOrTx,
   bookId: string,

@@ -3,7 +3,12 @@ import { AppError } from '../../../lib/app-error.js';
 import { MESSAGES } from '../../../../shared/errors.js';
 import type { Account } from '../../../../shared/schemas/account.js';
 import { toAccount } from '../../accounts/index.js';
-import { historyOfChange, latestChangeOf, lockChange } from './change-repository.js';
+import {
+  findChangeKind,
+  historyOfChange,
+  latestChangeOf,
+  lockChange,
+} from './change-repository.js';
 import { applyChange } from './change-engine.js';
 import { inTransaction } from '../../../db/in-transaction.js';
 import { lockEntryStates } from './entry-locks.js';
@@ -11,6 +16,16 @@ import { fromStoredSnapshot } from './entry-state.js';
 import type { Actor } from '../../../lib/actor.js';
 
 const UNREADABLE = 'the saved state of an entry of this change is not one the ledger allows';
+
+/**
+ * Changes whose undo belongs to the feature that made them, because it keeps a mark of its own
+ * beside the entries (docs/decisions/024-an-import-revert-is-undone-by-the-import.md): an
+ * import's revert is undone by POST /api/imports/{id}/undo-revert, which clears the batch's
+ * "reverted" mark in the same transaction. Undone here, the mark would say one thing and the
+ * entries another; the undo of such an undo (which would revert the import behind its back) is
+ * refused the same way.
+ */
+export const UNDONE_BY_THEIR_FEATURE = { 'import-revert': MESSAGES.importRevertUndoneElsewhere };
 
 /**
  * POST /api/changes/{id}/undo (docs/ledger.md#history-and-undo): every entry the change touched
@@ -25,6 +40,8 @@ export function undoChange(
   db: DbOrTx,
   actor: Actor,
   changeId: string,
+  /** Set by the feature that owns the change's kind (UNDONE_BY_THEIR_FEATURE), undoing its own. */
+  options: { ownedUndo?: boolean } = {},
 ): Promise<{ changeId: string; undoesId: string; accounts: Account[] }> {
   return inTransaction(db, async (trx) => {
     // The change first, then its entries, then their accounts: two undos of one change queue
@@ -32,6 +49,7 @@ export function undoChange(
     const change = await lockChange(trx, actor.bookId, changeId);
     if (!change) throw new AppError('NOT_FOUND', MESSAGES.changeNotFound);
     if (change.undone_by_id !== null) throw new AppError('CONFLICT', MESSAGES.alreadyUndone);
+    if (!options.ownedUndo) await refuseWhenOwnedElsewhere(trx, actor.bookId, change);
 
     const history = await historyOfChange(trx, actor.bookId, changeId);
     const entryIds = history.map((row) => row.entry_id);
@@ -74,4 +92,21 @@ export function undoChange(
       accounts: applied.accounts.map(toAccount),
     };
   });
+}
+
+async function refuseWhenOwnedElsewhere(
+  trx: DbOrTx,
+  bookId: string,
+  change: { kind: string; undoes_id: string | null },
+): Promise<void> {
+  const kinds: string[] = [change.kind];
+  if (change.undoes_id !== null) kinds.push(await findChangeKind(trx, bookId, change.undoes_id));
+  for (const kind of kinds) {
+    if (Object.hasOwn(UNDONE_BY_THEIR_FEATURE, kind)) {
+      throw new AppError(
+        'CONFLICT',
+        UNDONE_BY_THEIR_FEATURE[kind as keyof typeof UNDONE_BY_THEIR_FEATURE],
+      );
+    }
+  }
 }
