@@ -257,6 +257,14 @@ const PLANTS: Plant[] = [
     plant: (input) => withOpening(input),
   },
   {
+    fault: 'a creation sent twice at once whose replay answered first: consistent',
+    expect: null,
+    plant: (input) => {
+      withOpening(input);
+      input.creations.at(-1)?.attempts.reverse();
+    },
+  },
+  {
     fault: 'an opening balance written twice',
     expect: 'h',
     plant: (input) => {
