@@ -25,6 +25,7 @@ import { randomSeed } from './harness/random.js';
 import { formatResult } from './harness/report.js';
 import { Sender, type RetryWindow } from './harness/sender.js';
 import { createAccountsAndSeed, signIn, type SetupResult } from './harness/setup.js';
+import { runRuleStep } from './harness/rule-step.js';
 import { RequestStats } from './harness/stats.js';
 
 export type { LedgerReader, LedgerSnapshot } from './harness/ledger-reader.js';
@@ -51,6 +52,13 @@ export interface HarnessOptions {
   transferRate?: number;
   /** Share of operations that edit, delete or undo earlier ones (0: none). */
   mutationRate?: number;
+  /**
+   * Accounts created with an opening balance instead of a seed deposit, each replayed with its
+   * key (default 2; 0 where the server knows no opening balance, the toy).
+   */
+  openingAccounts?: number;
+  /** After the load: create, test, apply and undo a rule (harness/rule-step.ts). */
+  ruleStep?: boolean;
   readerIntervalMs?: number;
   requestTimeoutMs?: number;
   /** How long after the end a request that got no answer is still retried with its key. */
@@ -99,6 +107,7 @@ export interface CheckOptions {
 /** One harness run, in steps, so a crash test can kill the server between them. */
 export class HarnessRun {
   private record: LoadRecord | null = null;
+  private ruleProblems: string[] | undefined;
 
   private constructor(
     readonly options: Required<HarnessOptions>,
@@ -122,6 +131,8 @@ export class HarnessRun {
       hotShare: 0.4,
       transferRate: 0.15,
       mutationRate: 0.4,
+      openingAccounts: input.mutationRate === 0 ? 0 : 2,
+      ruleStep: input.mutationRate !== 0,
       readerIntervalMs: 50,
       requestTimeoutMs: 15_000,
       retryGraceMs: 20_000,
@@ -138,6 +149,7 @@ export class HarnessRun {
         runId,
         accountCount: options.accounts,
         duplicatedCreations: 3,
+        openingAccounts: options.openingAccounts,
         seedCents: 500_000n,
         hotSeedCents: 2_000_000n,
       });
@@ -163,9 +175,23 @@ export class HarnessRun {
     }
   }
 
+  /** The load, then (unless turned off) the rule step, whose requests join the record. */
   async runLoad(): Promise<LoadRecord> {
-    this.record = await this.load.run();
-    return this.record;
+    const record = await this.load.run();
+    this.record = record;
+    if (this.options.ruleStep) {
+      this.retryWindow.until = Date.now() + this.options.retryGraceMs;
+      const step = await runRuleStep({
+        api: this.api,
+        token: this.setup.session.token,
+        sender: this.sender,
+        runId: this.runId,
+        accountId: this.setup.accounts[0]?.id ?? '',
+      });
+      record.operations.push(...step.operations);
+      this.ruleProblems = step.problems;
+    }
+    return record;
   }
 
   /** Replays up to `limit` acknowledged keys; each must answer what it answered before. */
@@ -206,6 +232,7 @@ export class HarnessRun {
       stats: this.stats,
       crashMode: checkOptions.crashMode ?? false,
       events: checkOptions.events ?? [],
+      ...(this.ruleProblems && { ruleProblems: this.ruleProblems }),
     });
     const seconds = Math.max(0.001, (record.endedAt - record.startedAt) / 1000);
     const loadAcknowledged = record.operations.filter((op) =>

@@ -4,6 +4,7 @@ import { formatCents, sumCents } from './money.js';
 import {
   acknowledgement,
   keyFromDescription,
+  OPENING_BALANCE_DESCRIPTION,
   outcomeOf,
   type Operation,
   type OperationKind,
@@ -27,6 +28,7 @@ const CHANGE_KIND: Record<OperationKind, string> = {
   delete: 'delete',
   'transfer-delete': 'delete',
   undo: 'undo',
+  'rule-apply': 'rule-apply',
 };
 
 /** An entry snapshot of entry_history (docs/ledger.md#history-and-undo), as the harness reads it. */
@@ -102,6 +104,8 @@ export function checkChangeRecords(
   records: ChangeRecords,
   operations: Operation[],
   crashMode: boolean,
+  /** Accounts created with an opening balance: each recorded one "create" of that entry. */
+  openingAccounts: ReadonlySet<string> = new Set(),
 ): FoundProblems[] {
   const linesOf = groupBy(records.splits, (l) => l.entryId);
   const historyOf = groupBy(records.history, (h) => h.entryId);
@@ -198,12 +202,37 @@ export function checkChangeRecords(
       changes.push(`${op.kind} ${op.key} recorded a change of kind ${kind}`);
     }
     const entryKey = op.target?.entryKey ?? op.key;
+    // A rule apply and its undo name many entries; every other request one creation's rows.
+    const named = new Set(op.entryKeys ?? [entryKey]);
     const touched = (historyOfChange.get(changeId) ?? []).map((h) => keyOfEntry.get(h.entryId));
-    if (touched.length === 0 || touched.some((key) => key !== entryKey)) {
+    if (touched.length === 0 || touched.some((key) => key === undefined || !named.has(key))) {
       changes.push(
-        `${op.kind} ${op.key} (on ${entryKey}) changed the rows of ${touched.join(', ') || 'nothing'}`,
+        `${op.kind} ${op.key} (on ${[...named].join(', ')}) changed the rows of ${touched.join(', ') || 'nothing'}`,
       );
     }
+  }
+  // An opening balance is recorded by its account's creation, whose answer names no change:
+  // one "create" of that account's "Opening balance" entry, nothing else.
+  const entryById = new Map(records.entries.map((e) => [e.id, e]));
+  const openingChanges = new Map<string, number>();
+  for (const change of records.changes) {
+    if (claimed.has(change.id) || change.kind !== 'create') continue;
+    const entries = (historyOfChange.get(change.id) ?? []).map((h) => entryById.get(h.entryId));
+    const [entry] = entries;
+    if (
+      entries.length === 1 &&
+      entry?.description === OPENING_BALANCE_DESCRIPTION &&
+      entry.accountId !== null &&
+      openingAccounts.has(entry.accountId)
+    ) {
+      claimed.set(change.id, `opening of ${entry.accountId}`);
+      openingChanges.set(entry.accountId, (openingChanges.get(entry.accountId) ?? 0) + 1);
+    }
+  }
+  for (const accountId of openingAccounts) {
+    const count = openingChanges.get(accountId) ?? 0;
+    if (count !== 1)
+      changes.push(`account ${accountId}'s opening balance recorded ${count} changes`);
   }
   const unclaimed = records.changes.filter((c) => !claimed.has(c.id));
   const unanswered = operations.filter((op) => outcomeOf(op) === 'unknown').length;

@@ -11,11 +11,22 @@ import {
   keyFromDescription,
   outcomeOf,
   signedCents,
+  OPENING_BALANCE_DESCRIPTION,
   type AccountCreation,
   type Attempt,
   type MutationKind,
   type Operation,
 } from './operations.js';
+
+/** Every mutation kind, in the order the report lists them. */
+export const MUTATION_KIND_LIST: readonly MutationKind[] = [
+  'edit',
+  'delete',
+  'undo',
+  'transfer-edit',
+  'transfer-delete',
+  'rule-apply',
+];
 import type { HarnessAccount } from './setup.js';
 import type { RequestStats } from './stats.js';
 
@@ -32,6 +43,8 @@ export interface CheckInput {
    * no answer may have one ledger row (never two), and connection errors are expected.
    */
   crashMode: boolean;
+  /** What the rule step found besides (a)-(l) (harness/rule-step.ts); absent: no rule step. */
+  ruleProblems?: string[];
   /** Moments worth naming next to a lost write (kills, restarts). */
   events?: { at: number; label: string }[];
 }
@@ -46,7 +59,7 @@ export interface Check {
 }
 
 export interface LedgerFigures {
-  /** The seed deposits made during setup: the initial total. */
+  /** The seed deposits and opening balances made during setup: the initial total. */
   initialCents: bigint;
   /** Acknowledged load operations (seeds excluded). */
   acknowledged: { deposit: Tally; withdraw: Tally; expense: Tally; transfer: Tally };
@@ -169,9 +182,22 @@ function allowedMutationRefusal(kind: MutationKind, a: Attempt): boolean {
   return kind === 'edit' && a.code === 'UNPROCESSABLE';
 }
 
+/**
+ * The accounts of the run created with an opening balance and acknowledged, with that balance
+ * (an account made twice is (h)'s problem; both would be counted).
+ */
+function openingsOf(creations: AccountCreation[], harnessIds: Set<string>): Map<string, bigint> {
+  const openings = new Map<string, bigint>();
+  for (const c of creations) {
+    if (c.openingCents === undefined) continue;
+    for (const id of c.accountIds) if (harnessIds.has(id)) openings.set(id, c.openingCents);
+  }
+  return openings;
+}
+
 function mutationTallies(operations: Operation[]): LedgerFigures['mutations'] {
   const tallies = {} as LedgerFigures['mutations'];
-  for (const kind of ['edit', 'delete', 'undo', 'transfer-edit', 'transfer-delete'] as const) {
+  for (const kind of MUTATION_KIND_LIST) {
     tallies[kind] = { acknowledged: 0, refused: 0, unknown: 0 };
   }
   for (const op of operations) {
@@ -229,7 +255,15 @@ export function checkSnapshot(snapshot: LedgerSnapshot, accountIds: string[]): s
 export function checkInvariants(input: CheckInput): InvariantReport {
   const { snapshot, operations, crashMode } = input;
   const harnessIds = new Set(input.accounts.map((a) => a.id));
-  const { byKey, foreign } = rowsByKey(snapshot.rows);
+  const { byKey, foreign: unmatched } = rowsByKey(snapshot.rows);
+  // Accounts created with an opening balance: their "Opening balance" row is theirs (h).
+  const openings = openingsOf(input.creations, harnessIds);
+  const isOpeningRow = (row: LedgerRow) =>
+    row.description === OPENING_BALANCE_DESCRIPTION &&
+    row.accountId !== null &&
+    openings.has(row.accountId);
+  const foreign = unmatched.filter((row) => !isOpeningRow(row));
+  const openingRows = unmatched.filter(isOpeningRow);
   const opsByKey = new Map(operations.map((op) => [op.key, op]));
   const checks: Check[] = [];
 
@@ -261,7 +295,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   const touched = new Set(
     operations
       .filter((op) => op.target && outcomeOf(op) !== 'refused')
-      .map((op) => op.target?.entryKey ?? ''),
+      .flatMap((op) => op.entryKeys ?? [op.target?.entryKey ?? '']),
   );
   const untouched = (op: Operation) => !isMutation(op.kind) && !touched.has(op.key);
   const touchedRows = snapshot.rows.filter((row) => {
@@ -285,8 +319,9 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       .filter((row) => row.accountId !== null && harnessIds.has(row.accountId))
       .map((row) => rowSignedCents(row.type, row.amountCents)),
   );
+  const openingCents = sumCents(openings.values());
   const expectedTotalCents =
-    acknowledgedCents + touchedCents + (crashMode ? committedUnknownCents : 0n);
+    openingCents + acknowledgedCents + touchedCents + (crashMode ? committedUnknownCents : 0n);
   const conservation =
     totalBalanceCents === expectedTotalCents
       ? []
@@ -374,6 +409,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   }
   const rowsOf = (ops: Operation[]) => ops.reduce((sum, op) => sum + expectedRowsOf(op).length, 0);
   const expectedRows =
+    openings.size +
     rowsOf(acknowledged.filter(untouched)) +
     touchedRows.length +
     (crashMode ? rowsOf(unknownCommitted.filter(untouched)) : 0);
@@ -504,7 +540,13 @@ export function checkInvariants(input: CheckInput): InvariantReport {
 
   // (i)-(l) The change engine's records, when the reader has them (the toy server has none).
   if (snapshot.records) {
-    for (const found of checkChangeRecords(snapshot.records, operations, crashMode)) {
+    const openingAccounts = new Set(openings.keys());
+    for (const found of checkChangeRecords(
+      snapshot.records,
+      operations,
+      crashMode,
+      openingAccounts,
+    )) {
       checks.push(check(found.id, found.title, found.problems));
     }
   }
@@ -522,8 +564,35 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     ) {
       creationProblems.push(`account creation ${c.key}: its answers differ`);
     }
+    // All answers but one are replays, in whatever order they arrived (two sent at once: the
+    // replay may answer first); as (f), all of them when an unanswered attempt committed.
+    const marked = answered.filter((a) => a.replayed).length;
+    const maxMarked =
+      crashMode || answered.length < c.attempts.length ? answered.length : answered.length - 1;
+    if (answered.length > 0 && (marked < answered.length - 1 || marked > maxMarked)) {
+      creationProblems.push(
+        `account creation ${c.key}: ${answered.length} answers, ${marked} marked Idempotent-Replayed`,
+      );
+    }
   }
-  checks.push(check('h', 'duplicated create = 1 account', creationProblems));
+  // An account created with an opening balance has exactly one opening entry, of that amount.
+  for (const [accountId, cents] of openings) {
+    const rows = openingRows.filter((row) => row.accountId === accountId);
+    if (rows.length !== 1 || rows[0]?.type !== 'deposit' || rows[0].amountCents !== cents) {
+      creationProblems.push(
+        `account ${accountId} opened with ${formatCents(cents)} has ${
+          rows.map((row) => `${row.type} ${formatCents(row.amountCents)}`).join(' + ') ||
+          'no opening entry'
+        }`,
+      );
+    }
+  }
+  checks.push(check('h', 'duplicated create = 1 account, 1 opening entry', creationProblems));
+
+  // (p) A rule apply moves no money, lists what it should and its undo leaves it to do again.
+  if (input.ruleProblems) {
+    checks.push(check('p', 'rule apply + undo move no money', input.ruleProblems));
+  }
 
   const tally = (kind: Operation['kind']): Tally => {
     const ops = acknowledged.filter((op) => op.kind === kind && op.phase === 'load');
@@ -533,11 +602,13 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     op.attempts.some((a) => a.code === 'INSUFFICIENT_FUNDS'),
   ).length;
   const figures: LedgerFigures = {
-    initialCents: sumCents(
-      acknowledged
-        .filter((op) => op.phase === 'seed')
-        .map((op) => signedCents(op.kind, op.amountCents)),
-    ),
+    initialCents:
+      openingCents +
+      sumCents(
+        acknowledged
+          .filter((op) => op.phase === 'seed')
+          .map((op) => signedCents(op.kind, op.amountCents)),
+      ),
     acknowledged: {
       deposit: tally('deposit'),
       withdraw: tally('withdraw'),

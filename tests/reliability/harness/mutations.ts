@@ -122,6 +122,9 @@ export class MutationPlanner {
         const change = rng.pick(this.changes);
         return this.base(key, kind, change.id, change.entryKey, '');
       }
+      // Rules are applied in a step of their own after the load (rule-step.ts).
+      case 'rule-apply':
+        return undefined;
     }
   }
 

@@ -9,7 +9,8 @@ export type CreationKind = MovementKind | 'transfer';
  * transfer's edit or delete, or the undo of any acknowledged change (docs/ledger.md, the change
  * engine). None writes a row of its own; each records one change.
  */
-export type MutationKind = 'edit' | 'delete' | 'undo' | 'transfer-edit' | 'transfer-delete';
+export type MutationKind =
+  'edit' | 'delete' | 'undo' | 'transfer-edit' | 'transfer-delete' | 'rule-apply';
 /** What a client sends. */
 export type OperationKind = CreationKind | MutationKind;
 
@@ -19,6 +20,7 @@ const MUTATION_KINDS: ReadonlySet<OperationKind> = new Set<OperationKind>([
   'undo',
   'transfer-edit',
   'transfer-delete',
+  'rule-apply',
 ]);
 
 export function isMutation(kind: OperationKind): kind is MutationKind {
@@ -62,6 +64,11 @@ export interface Operation {
   kind: OperationKind;
   /** A mutation's target; its `body` is what the PATCH sends. */
   target?: MutationTarget;
+  /**
+   * A rule apply and its undo: the keys of every entry they name (a change of many entries);
+   * the target's `entryKey` is one of them.
+   */
+  entryKeys?: string[];
   body?: Record<string, unknown>;
   /** The account it moves (a transfer's source; a mutation: the target's account when chosen). */
   accountId: string;
@@ -79,6 +86,8 @@ export interface Operation {
 export interface AccountCreation {
   key: string;
   title: string;
+  /** Created with this opening balance (its first entry, "Opening balance"), when set. */
+  openingCents?: bigint;
   attempts: Attempt[];
   accountIds: Set<string>;
 }
@@ -170,6 +179,8 @@ export function requestOf(op: Operation): {
       return { method: 'DELETE', path: `/api/transfers/${target}` };
     case 'undo':
       return { method: 'POST', path: `/api/changes/${target}/undo` };
+    case 'rule-apply':
+      return { method: 'POST', path: '/api/rules/apply', body: op.body ?? {} };
     default:
       return { method: 'POST', ...movementRequest(op) };
   }
@@ -199,6 +210,9 @@ function movementRequest(op: Operation): { path: string; body: Record<string, un
     body: { amount, description: op.description },
   };
 }
+
+/** What the server writes as an account's opening balance entry (docs/ledger.md#opening-balance). */
+export const OPENING_BALANCE_DESCRIPTION = 'Opening balance';
 
 /** Ledger rows are matched back to their request through the key carried in the description. */
 export function descriptionFor(key: string): string {

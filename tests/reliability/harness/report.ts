@@ -1,5 +1,6 @@
 import type { HarnessResult } from '../harness.js';
 import { formatCents } from './money.js';
+import { MUTATION_KIND_LIST } from './invariants.js';
 
 type Row = [string, ...string[]];
 
@@ -49,21 +50,22 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['replays answered', ...each((r) => int(r.figures.ledger.answeredReplays))],
     ['  marked Idempotent-Replayed', ...each((r) => int(r.figures.ledger.replaysMarkedReplayed))],
     ['  answered differently', ...each((r) => int(r.figures.ledger.mismatchedReplays))],
-    ['initial total (seed deposits)', ...each((r) => formatCents(r.figures.ledger.initialCents))],
+    [
+      'initial total (seeds + opening balances)',
+      ...each((r) => formatCents(r.figures.ledger.initialCents)),
+    ],
     ['ack. deposits (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.deposit))],
     ['ack. withdrawals (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.withdraw))],
     ['ack. expenses (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.expense))],
     ['ack. transfers (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
     ['entries split at the end', ...each((r) => int(r.figures.ledger.splitEntries))],
-    ...(['edit', 'delete', 'undo', 'transfer-edit', 'transfer-delete'] as const).map(
-      (kind): Row => [
-        `${kind}s (ack / refused / no answer)`,
-        ...each((r) => {
-          const m = r.figures.ledger.mutations[kind];
-          return `${int(m.acknowledged)} / ${int(m.refused)} / ${int(m.unknown)}`;
-        }),
-      ],
-    ),
+    ...MUTATION_KIND_LIST.map((kind): Row => [
+      `${kind === 'rule-apply' ? 'rule applie' : kind}s (ack / refused / no answer)`,
+      ...each((r) => {
+        const m = r.figures.ledger.mutations[kind];
+        return `${int(m.acknowledged)} / ${int(m.refused)} / ${int(m.unknown)}`;
+      }),
+    ]),
     [
       'refused: insufficient funds',
       ...each((r) => int(r.figures.ledger.refused.insufficientFunds)),

@@ -6,6 +6,7 @@
 import { checkInvariants, checkSnapshot, type CheckInput } from './invariants.js';
 import type { ChangeRecords, LedgerEntry, LedgerRow } from './ledger-reader.js';
 import {
+  OPENING_BALANCE_DESCRIPTION,
   descriptionFor,
   signedCents,
   type AccountCreation,
@@ -18,6 +19,7 @@ import { RequestStats } from './stats.js';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
+const C = '00000000-0000-4000-8000-00000000000c';
 
 function attempt(
   role: AttemptRole,
@@ -249,7 +251,97 @@ const PLANTS: Plant[] = [
       input.creations[0]?.accountIds.add(B);
     },
   },
+  {
+    fault: 'an account opened with 30.00, its creation replayed: consistent',
+    expect: null,
+    plant: (input) => withOpening(input),
+  },
+  {
+    fault: 'a creation sent twice at once whose replay answered first: consistent',
+    expect: null,
+    plant: (input) => {
+      withOpening(input);
+      input.creations.at(-1)?.attempts.reverse();
+    },
+  },
+  {
+    fault: 'an opening balance written twice',
+    expect: 'h',
+    plant: (input) => {
+      withOpening(input);
+      input.snapshot.rows.push({ ...openingRow, id: 'row-open-c-again' });
+      account(input, C).balanceCents += openingRow.amountCents;
+    },
+  },
+  {
+    fault: 'the replay of an opening creation not marked as a replay',
+    expect: 'h',
+    plant: (input) => {
+      withOpening(input);
+      const replay = input.creations.at(-1)?.attempts[1];
+      if (replay) replay.replayed = false;
+    },
+  },
 ];
+
+const openingRow: LedgerRow = {
+  id: 'row-open-c',
+  accountId: C,
+  type: 'deposit',
+  amountCents: 3_000n,
+  description: OPENING_BALANCE_DESCRIPTION,
+};
+
+/** Account C, created with an opening balance of 30.00 and replayed with its key once answered. */
+function withOpening(input: CheckInput): void {
+  const answer = `{"success":true,"data":{"id":"${C}","balance":30}}`;
+  input.creations.push({
+    key: 'acct-c',
+    title: 'C',
+    openingCents: openingRow.amountCents,
+    attempts: [attempt('original', 200, answer), attempt('later-duplicate', 200, answer, true)],
+    accountIds: new Set([C]),
+  });
+  input.accounts.push({ id: C, title: 'C', hot: false, estimateCents: 0n });
+  input.snapshot.accounts.push({ id: C, balanceCents: openingRow.amountCents });
+  input.snapshot.rows.push({ ...openingRow });
+}
+
+/**
+ * A rule applied to s1 and s2 (change c-ra, naming them) and undone (c-ru): each writes a
+ * history row on every entry of `touching` (s1 and s2 when consistent).
+ */
+function withRuleApply(input: CheckInput, touching = ['row-s1', 'row-s2']): void {
+  const answer = (id: string) => `{"success":true,"data":{"changeId":"${id}","count":2}}`;
+  const apply: Operation = {
+    ...op('ra', 'deposit', '', 0n, [
+      attempt('original', 200, answer('c-ra')),
+      attempt('concurrent-duplicate', 200, answer('c-ra'), true),
+    ]),
+    kind: 'rule-apply',
+    description: '',
+    target: { id: '', entryKey: 's1' },
+    entryKeys: ['s1', 's2'],
+  };
+  const undo: Operation = {
+    ...apply,
+    key: 'ru',
+    kind: 'undo',
+    attempts: [attempt('original', 200, answer('c-ru'))],
+    target: { id: 'c-ra', entryKey: 's1' },
+  };
+  input.operations.push(apply, undo);
+  const r = records(input);
+  for (const changeId of ['c-ra', 'c-ru']) {
+    for (const entryId of touching) {
+      const entry = r.entries.find((e) => e.id === entryId);
+      if (!entry) throw new Error(`self-test: no entry ${entryId}`);
+      const last = [...r.history].reverse().find((h) => h.entryId === entryId);
+      r.history.push({ changeId, entryId, before: last?.after ?? null, after: snap(entry) });
+    }
+  }
+  r.changes.push({ id: 'c-ra', kind: 'rule-apply' }, { id: 'c-ru', kind: 'undo' });
+}
 
 /** An entry snapshot as entry_history stores it (docs/ledger.md#history-and-undo). */
 function snap(e: LedgerEntry, splits: bigint[] = []): string {
@@ -393,6 +485,16 @@ const RECORD_PLANTS: Plant[] = [
     plant: (input) => {
       records(input).changes.push({ id: 'c-refused', kind: 'update' });
     },
+  },
+  {
+    fault: 'a rule applied to two entries and undone, consistent',
+    expect: null,
+    plant: (input) => withRuleApply(input),
+  },
+  {
+    fault: 'a rule apply that changed an entry it did not name',
+    expect: 'l',
+    plant: (input) => withRuleApply(input, ['row-s1', 'row-s2', 'row-e1']),
   },
   {
     fault: 'an acknowledged undo whose change is not recorded',

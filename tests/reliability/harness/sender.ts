@@ -8,6 +8,7 @@ import {
   type Operation,
 } from './operations.js';
 import type { RequestStats } from './stats.js';
+import { centsToUnits } from './money.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -81,7 +82,14 @@ export class Sender {
     return this.sendUntilAnswered(
       'POST',
       '/api/account',
-      { title: creation.title, description: `reliability ${creation.key}`, icon: 'wallet' },
+      {
+        title: creation.title,
+        description: `reliability ${creation.key}`,
+        icon: 'wallet',
+        ...(creation.openingCents !== undefined && {
+          openingBalance: centsToUnits(creation.openingCents),
+        }),
+      },
       creation.key,
       role,
       (attempt, answer) => {

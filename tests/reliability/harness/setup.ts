@@ -32,6 +32,12 @@ export interface SetupOptions {
   accountCount: number;
   /** How many account creations are sent twice at once with the same key. */
   duplicatedCreations: number;
+  /**
+   * How many accounts (the last ones) are created with an opening balance of `seedCents`
+   * instead of a seed deposit; each is sent again with its key once answered, and the last one
+   * also twice at once.
+   */
+  openingAccounts: number;
   seedCents: bigint;
   hotSeedCents: bigint;
 }
@@ -47,24 +53,34 @@ export async function signIn(api: ApiClient, runId: string): Promise<Session> {
   return signInWithNewKey(api, `reliability-${runId}@example.test`);
 }
 
-/** Creates the accounts (a few with a concurrent duplicate) and seeds each with a deposit. */
+/**
+ * Creates the accounts (a few with a concurrent duplicate; the last ones with an opening
+ * balance, replayed with their key once answered) and seeds each other one with a deposit.
+ */
 export async function createAccountsAndSeed(
   sender: Sender,
   options: SetupOptions,
 ): Promise<Omit<SetupResult, 'session'>> {
+  const firstOpening = options.accountCount - options.openingAccounts;
   const creations: AccountCreation[] = Array.from({ length: options.accountCount }, (_, i) => ({
     key: `${options.runId}-account-${i}`,
     title: `Reliability ${i === 0 ? 'hot' : i} ${options.runId}`,
+    ...(i > 0 && i >= firstOpening && { openingCents: options.seedCents }),
     attempts: [],
     accountIds: new Set<string>(),
   }));
   await Promise.all(
     creations.map(async (creation, i) => {
       const sends = [sender.createAccount(creation, 'original')];
-      if (i < options.duplicatedCreations) {
+      const lastOpening = creation.openingCents !== undefined && i === options.accountCount - 1;
+      if (i < options.duplicatedCreations || lastOpening) {
         sends.push(sender.createAccount(creation, 'concurrent-duplicate'));
       }
       await Promise.all(sends);
+      // The same creation again once answered: the stored answer, not a second account.
+      if (creation.openingCents !== undefined) {
+        await sender.createAccount(creation, 'later-duplicate');
+      }
     }),
   );
 
@@ -77,10 +93,16 @@ export async function createAccountsAndSeed(
         `Could not create account ${i}: ${last?.status ?? last?.error} ${last?.bodyText.slice(0, 300)}`,
       );
     }
-    return { id, title: creation.title, hot: i === 0, estimateCents: 0n };
+    return {
+      id,
+      title: creation.title,
+      hot: i === 0,
+      estimateCents: creation.openingCents ?? 0n,
+    };
   });
 
-  const seeds = accounts.map((account, i): Operation => ({
+  const seeded = accounts.filter((_, i) => creations[i]?.openingCents === undefined);
+  const seeds = seeded.map((account, i): Operation => ({
     key: `${options.runId}-seed-${i}`,
     kind: 'deposit',
     accountId: account.id,
@@ -93,7 +115,7 @@ export async function createAccountsAndSeed(
   await Promise.all(seeds.map((seed) => sender.settle(seed, 'original')));
   seeds.forEach((seed, i) => {
     const ack = acknowledgement(seed);
-    const account = accounts[i];
+    const account = seeded[i];
     if (!ack || !account) {
       const last = seed.attempts.at(-1);
       throw new Error(`Seeding account ${i} failed: ${last?.status ?? last?.error}`);

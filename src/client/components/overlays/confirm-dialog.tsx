@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import { Button } from '../ui/button.js';
 import { Spinner } from '../ui/spinner.js';
 import { useReturnFocus } from './return-focus.js';
+import { DIALOG_FRAME } from './dialog-frame.js';
 
 /** A yes/no question that must be answered (Radix AlertDialog): Cancel, or the action. */
 export function ConfirmDialog(props: {
@@ -21,10 +22,7 @@ export function ConfirmDialog(props: {
     <AlertDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-lg"
-          onCloseAutoFocus={returnFocus}
-        >
+        <AlertDialog.Content className={DIALOG_FRAME} onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="text-lg font-semibold">{props.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
             {props.description}

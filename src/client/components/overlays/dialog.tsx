@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { useReturnFocus } from './return-focus.js';
+import { DIALOG_FRAME } from './dialog-frame.js';
 
 /**
  * An accessible modal (focus trap, Escape, labelled by its title) from Radix. On close, focus
@@ -22,7 +23,7 @@ export function Dialog(props: {
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <DialogPrimitive.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg"
+          className={DIALOG_FRAME}
           onCloseAutoFocus={returnFocus}
           {...(props.description ? {} : { 'aria-describedby': undefined })}
         >

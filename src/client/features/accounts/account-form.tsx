@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import {
   ACCOUNT_TYPES,
@@ -23,7 +23,8 @@ import { ACCOUNT_ICON_OPTIONS } from '../../components/widgets/account-icon.js';
 import { cn } from '../../lib/cn.js';
 import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import { failureToast } from '../../lib/api-error.js';
-import { useCreateAccount, useUpdateAccount } from './api.js';
+import { useAccounts, useCreateAccount, useUpdateAccount } from './api.js';
+import { nextUnusedColour } from '../../../shared/colour-palette.js';
 import {
   ACCOUNT_TYPE_LABELS,
   EMPTY_ACCOUNT_FORM,
@@ -48,7 +49,8 @@ type AccountCheck = z.ZodType<CreateAccountInput, AccountFormValues>;
  * the swatch shows the colour typed, or the colour's problem. The type and the credit limit are
  * saved with the rest; adding also takes an opening balance (on a card or a loan, what is owed)
  * and its day, today in the book's time zone unless changed. After a successful save the form
- * goes back to its defaults and `onSaved` runs (a dialog closes itself there).
+ * goes back to its defaults and `onSaved` runs (a dialog closes itself there). Adding offers
+ * the first palette colour none of the person's accounts has yet (docs/analytics.md#colours).
  */
 export function AccountForm({ account, onSaved }: { account?: Account; onSaved?: () => void }) {
   const create = useCreateAccount();
@@ -85,9 +87,17 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
   });
   const errors = form.formState.errors;
   const [color, icon, type] = form.watch(['color', 'icon', 'type']);
+  // The spec's defaults stay the form's (#10b981); a new account is offered a colour of its own
+  // on top, once the accounts are known and while the person has not touched the colour.
+  const accounts = useAccounts().data;
+  const offered = account || !accounts ? null : nextUnusedColour(accounts.map((a) => a.color));
+  useEffect(() => {
+    if (offered && !form.getFieldState('color').isDirty) form.setValue('color', offered);
+  }, [offered, form]);
   // A field's message goes once it is edited; it comes back on the next submit if still wrong.
   const setColor = (value: string) => {
-    form.setValue('color', value);
+    // Dirty: the person's own choice, which the offered colour never replaces.
+    form.setValue('color', value, { shouldDirty: true });
     form.clearErrors('color');
   };
 

@@ -12,9 +12,13 @@ import {
 } from 'recharts';
 import { formatMoney } from '../../lib/format.js';
 import { useBalanceOverTime, type PeriodQuery } from './api.js';
+import { lineEndLabel } from './line-end-label.js';
 import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoney } from './chart-card.js';
 
-/** Each account's balance and the total, day by day; a summary sentence says the same in words. */
+/**
+ * Each account's balance and the total, day by day; a summary sentence says the same in words.
+ * Each line carries its account's name at its end and in the legend (docs/analytics.md#colours).
+ */
 export function BalanceCard({ period }: { period: PeriodQuery }) {
   const query = useBalanceOverTime(period);
   const data = query.data;
@@ -81,6 +85,7 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
                         dot={false}
                         strokeWidth={1.5}
                         isAnimationActive={false}
+                        label={lineEndLabel(a.title, data.days.length - 1)}
                       />
                     ))}
                   <Line

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import type { BooksTable } from '../../db/schema.js';
 import type { BookRole } from '../../../shared/schemas/book.js';
+import { PALETTE } from '../../../shared/colour-palette.js';
 
 // The books and memberships tables (docs/architecture.md#data-access, docs/ledger.md#books).
 
@@ -10,7 +11,7 @@ export const PERSONAL_BOOK_NAME = 'Personal';
 
 /**
  * Gives a new user their personal book: the book, the owner membership and the default
- * categories (the migration's seed_default_categories, the one list of them). Call it in the
+ * categories (seedDefaultCategories). Call it in the
  * transaction that creates the user, so no user ever exists without a book.
  */
 export async function createPersonalBook(db: DbOrTx, userId: string): Promise<string> {
@@ -25,9 +26,19 @@ export async function createPersonalBook(db: DbOrTx, userId: string): Promise<st
   const bookId = rows[0]?.id;
   if (!bookId) throw new Error('The personal book was not created');
   // A separate statement: the categories reference the book, which must exist by then.
-  await sql`SELECT seed_default_categories(${bookId}::uuid)`.execute(db);
+  await seedDefaultCategories(db, bookId);
   return bookId;
 }
+
+/**
+ * The default categories of a book (migrations/…_default_category_palette.sql), coloured from
+ * the shared palette in order (docs/analytics.md#colours).
+ */
+export async function seedDefaultCategories(db: DbOrTx, bookId: string): Promise<void> {
+  await sql`SELECT seed_default_categories(${bookId}::uuid, ${paletteArray()})`.execute(db);
+}
+
+const paletteArray = () => sql`ARRAY[${sql.join(PALETTE.map((colour) => sql`${colour}`))}]::text[]`;
 
 export type BookRow = Selectable<BooksTable>;
 

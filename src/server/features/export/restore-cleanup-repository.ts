@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
+import { PALETTE } from '../../../shared/colour-palette.js';
 
 // Undoing a restore that failed or died (restore-cleanup.ts): everything of the book goes, a
 // bounded number of rows per statement, then the default categories come back.
@@ -98,7 +99,11 @@ export async function deleteAccounts(
     .execute();
 }
 
-/** The default categories of a new book, back (migrations/…_books_categories_entries.sql). */
+/**
+ * The default categories of a new book, back (migrations/…_default_category_palette.sql),
+ * coloured from the shared palette as a new book's are (docs/analytics.md#colours).
+ */
 export async function seedDefaultCategories(db: DbOrTx, bookId: string): Promise<void> {
-  await sql`SELECT seed_default_categories(${bookId}::uuid)`.execute(db);
+  const palette = sql.join(PALETTE.map((colour) => sql`${colour}`));
+  await sql`SELECT seed_default_categories(${bookId}::uuid, ARRAY[${palette}]::text[])`.execute(db);
 }
