@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import type {
   AccountFields,
   CreateAccountInput,
-  MoneyMovementInput,
 } from '../../../shared/schemas/account.js';
 import { unwrap } from '../../lib/envelope.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
@@ -61,20 +60,6 @@ export function useUpdateAccount() {
     ...RETRY_UNANSWERED,
   });
 }
-
-/** Money moved: balances, expenses and the ledger are all stale. */
-function useMoneyMovement(kind: 'deposit' | 'withdraw') {
-  const utils = trpc.useUtils();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: Keyed<MoneyMovementInput>) =>
-      utils.client.account[kind].mutate(input, withIdempotencyKey(idempotencyKey)),
-    onSuccess: () => void invalidateMoneyViews(utils),
-    ...RETRY_UNANSWERED,
-  });
-}
-
-export const useDeposit = () => useMoneyMovement('deposit');
-export const useWithdraw = () => useMoneyMovement('withdraw');
 
 /**
  * Deleting hides the account and its balance everywhere. Its own page is still on screen until
