@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  AccountFields,
-  CreateAccountInput,
-} from '../../../shared/schemas/account.js';
+import type { AccountFields, CreateAccountInput } from '../../../shared/schemas/account.js';
 import { unwrap } from '../../lib/envelope.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
