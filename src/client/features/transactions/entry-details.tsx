@@ -38,7 +38,7 @@ export function EntryDetails(props: {
   const splitting = split && canSplit;
   const payeeListId = `${id}-payees`;
   return (
-    <details className="space-y-4 rounded-md border border-border p-3" open={props.open}>
+    <details className="rounded-md border border-border p-3" open={props.open}>
       <summary className="cursor-pointer text-sm font-medium">More details</summary>
       <div className="mt-3 space-y-4">
         <TextField {...field('occurredOn')} label="Date" type="date" required />
