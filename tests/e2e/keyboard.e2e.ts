@@ -2,42 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
 import { api, signedInUser } from './support/session.js';
+import { focused, tabTo } from './support/keyboard.js';
 
 /**
  * Issue 12, Done-when 3, items 21 and 22: the app by keyboard alone. No mouse event is sent:
  * only keyboard.press and keyboard.type. After each dialog the journey checks where focus is.
  */
-
-/** How the focused element is named: aria-label, its label, or its text. */
-function focusName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return '(body)';
-    const labelled = el.getAttribute('aria-label');
-    const label = (el as HTMLInputElement).labels?.[0]?.textContent;
-    return (labelled ?? label ?? el.textContent ?? el.tagName).trim().replace(/\s+/g, ' ');
-  });
-}
-
-async function focused(page: Page, name: string | RegExp): Promise<void> {
-  await expect
-    .poll(() => focusName(page))
-    .toSatisfy((seen: string) => (typeof name === 'string' ? seen === name : name.test(seen)));
-}
-
-/** Tab (or Shift+Tab, backwards) until the focused element has this name. */
-async function tabTo(
-  page: Page,
-  name: string | RegExp,
-  { limit = 80, key = 'Tab' }: { limit?: number; key?: 'Tab' | 'Shift+Tab' } = {},
-): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    const seen = await focusName(page);
-    if (typeof name === 'string' ? seen === name : name.test(seen)) return;
-    await page.keyboard.press(key);
-  }
-  throw new Error(`no focusable element named ${String(name)} within ${limit} tabs`);
-}
 
 function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();

@@ -266,6 +266,11 @@ describe('the ledger in the browser', () => {
       .click();
     panel = page.getByRole('dialog', { name: 'Transaction' });
     await panel.getByRole('button', { name: 'Delete transfer' }).click();
+    // The panel asks first, as the Delete key does.
+    await page
+      .getByRole('alertdialog', { name: 'Delete 1 transfer?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const deleted = await toast(page, 'Transfer deleted');
     await panel.waitFor({ state: 'hidden' });
     await rows(page).filter({ hasText: 'Card payment' }).first().waitFor({ state: 'detached' });
@@ -310,6 +315,10 @@ describe('the ledger in the browser', () => {
     await openTransactions(w, `?entry=${id}`);
     const panel = page.getByRole('dialog', { name: 'Transaction' });
     await panel.getByRole('button', { name: 'Delete transaction' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete 1 transaction?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const deleted = await toast(page, 'Transaction deleted');
     await panel.waitFor({ state: 'hidden' });
     await rows(page).filter({ hasText: 'Concert' }).waitFor({ state: 'detached' });

@@ -5,6 +5,7 @@ import { useAuthStore } from '../features/auth/auth-store.js';
 import { useAdoptDeviceTimeZone } from '../lib/book.js';
 import { useFollowLocaleSetting } from '../lib/settings.js';
 import { LazyLogoutDialog } from '../features/auth/logout/lazy-logout-dialog.js';
+import { LazyEntryDialog } from '../features/transactions/lazy-entry-dialog.js';
 
 function SignedInShell() {
   const me = useSignedInUser();
@@ -13,6 +14,7 @@ function SignedInShell() {
   return (
     <AppShell logoutDialog={LazyLogoutDialog} profile={me.data}>
       <Outlet />
+      <LazyEntryDialog />
     </AppShell>
   );
 }

@@ -21,19 +21,25 @@ const QUICK_ACTIONS = [
 /** The look of a quick action, for the Send button the route hands in. */
 export const QUICK_ACTION_CLASS = 'flex h-auto flex-col gap-1 py-2';
 
+/** A quick action the route hands in (another feature's: the one entry form), drawn with its icon. */
+type QuickAction = (icon: ReactNode) => ReactNode;
+
 /**
- * Send opens the transfer dialog (handed in by the route: another feature's); Add, Top-up and
- * More do nothing yet, so they are shown switched off (docs/product.md#screens).
+ * Add and Send open the one entry form as an expense and as a transfer (handed in by the route);
+ * Top-up and More do nothing yet, so they are shown switched off (docs/product.md#screens).
  */
-function QuickActions({ send }: { send?: (icon: ReactNode) => ReactNode }) {
+function QuickActions(handed: { add?: QuickAction; send?: QuickAction }) {
   const noteId = useId();
+  const { send } = handed;
+  const live = (label: string) =>
+    label === 'Send' ? handed.send : label === 'Add' ? handed.add : undefined;
   return (
     <div className="space-y-2">
       <div className="grid grid-cols-4 gap-2">
         {QUICK_ACTIONS.map(({ label, icon: Icon }) =>
-          label === 'Send' && send ? (
+          live(label) ? (
             <span key={label} className="contents">
-              {send(<Icon className="h-4 w-4" aria-hidden />)}
+              {live(label)?.(<Icon className="h-4 w-4" aria-hidden />)}
             </span>
           ) : (
             <Button
@@ -51,7 +57,7 @@ function QuickActions({ send }: { send?: (icon: ReactNode) => ReactNode }) {
         )}
       </div>
       <p id={noteId} className="text-xs text-muted-foreground">
-        {send ? 'Add, Top-up and More: not yet available.' : 'Quick actions: not yet available.'}
+        {send ? 'Top-up and More: not yet available.' : 'Quick actions: not yet available.'}
       </p>
     </div>
   );
@@ -111,12 +117,12 @@ function AccountsSummary() {
 }
 
 /** The dashboard's Accounts card: real total and accounts, and the placeholder quick actions. */
-export function AccountsOverviewCard({ send }: { send?: (icon: ReactNode) => ReactNode }) {
+export function AccountsOverviewCard(props: { add?: QuickAction; send?: QuickAction }) {
   return (
     <Card className="min-w-0 space-y-4">
       <CardTitle>Accounts</CardTitle>
       <AccountsSummary />
-      <QuickActions send={send} />
+      <QuickActions {...props} />
     </Card>
   );
 }

@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  AccountFields,
-  CreateAccountInput,
-  MoneyMovementInput,
-} from '../../../shared/schemas/account.js';
+import type { AccountFields, CreateAccountInput } from '../../../shared/schemas/account.js';
 import { unwrap } from '../../lib/envelope.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
@@ -61,20 +57,6 @@ export function useUpdateAccount() {
     ...RETRY_UNANSWERED,
   });
 }
-
-/** Money moved: balances, expenses and the ledger are all stale. */
-function useMoneyMovement(kind: 'deposit' | 'withdraw') {
-  const utils = trpc.useUtils();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: Keyed<MoneyMovementInput>) =>
-      utils.client.account[kind].mutate(input, withIdempotencyKey(idempotencyKey)),
-    onSuccess: () => void invalidateMoneyViews(utils),
-    ...RETRY_UNANSWERED,
-  });
-}
-
-export const useDeposit = () => useMoneyMovement('deposit');
-export const useWithdraw = () => useMoneyMovement('withdraw');
 
 /**
  * Deleting hides the account and its balance everywhere. Its own page is still on screen until

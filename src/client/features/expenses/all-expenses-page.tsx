@@ -1,3 +1,4 @@
+import { ExpensesHeading } from './expenses-heading.js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
@@ -73,9 +74,7 @@ export function AllExpensesPage({ accounts }: { accounts: UseQueryResult<Account
 
   return (
     <section aria-labelledby="all-expenses-heading" className="space-y-6">
-      <h1 id="all-expenses-heading" className="text-2xl font-bold">
-        All Expenses
-      </h1>
+      <ExpensesHeading id="all-expenses-heading" title="All Expenses" initialAccountId={null} />
       {body()}
     </section>
   );

@@ -1,11 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import type { CreateExpenseInput, Transaction } from '../../../shared/schemas/ledger.js';
-import { invalidateMoneyViews } from '../../lib/money-views.js';
-import { RETRY_UNANSWERED } from '../../lib/query-client.js';
-import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import { trpc, type TrpcUtils } from '../../lib/trpc.js';
 
 /**
- * The expenses' data: every expense, one account's, and recording a new one. The lists come one
+ * The expenses' data: every expense and one account's (a new one is recorded by the one entry form, features/transactions). The lists come one
  * page at a time (the server's default page size, EXPENSE_PAGE_DEFAULT); the next is asked with
  * the last page's nextCursor as the person scrolls (load-more.tsx). Invalidating `expense`
  * refetches every loaded page.
@@ -44,18 +41,4 @@ export function prefetchExpenses(utils: TrpcUtils, defaultAccountId: string | nu
   if (defaultAccountId) {
     void utils.expense.byAccount.prefetchInfinite({ accountId: defaultAccountId });
   } else prefetchAllExpenses(utils);
-}
-
-/**
- * An expense paid from an account changes its balance too: every money view is refreshed. It
- * carries its submission's Idempotency-Key, and one that got no answer is retried with it.
- */
-export function useCreateExpense() {
-  const utils = trpc.useUtils();
-  return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: CreateExpenseInput & { idempotencyKey: string }) =>
-      utils.client.expense.create.mutate(input, withIdempotencyKey(idempotencyKey)),
-    onSuccess: () => void invalidateMoneyViews(utils),
-    ...RETRY_UNANSWERED,
-  });
 }

@@ -2,7 +2,7 @@ import type { Account } from '../../../shared/schemas/account.js';
 import { Card } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
-import { AddExpenseButton } from './add-expense-dialog.js';
+import { ExpensesHeading } from './expenses-heading.js';
 import { ExpenseList } from './expense-list.js';
 import { ExpensesSubtitle } from './expenses-subtitle.js';
 import { LoadMore } from './load-more.js';
@@ -10,7 +10,7 @@ import { useExpenses } from './use-expenses.js';
 
 /**
  * /expenses: the default account's expenses (or all of them), and a way to add one. `accounts`
- * (undefined while loading) names the default account and fills the form's account choice.
+ * (undefined while loading) names the default account.
  */
 export function ExpensesPage({ accounts }: { accounts: Account[] | undefined }) {
   const { query, scope, defaultAccountId } = useExpenses();
@@ -33,18 +33,12 @@ export function ExpensesPage({ accounts }: { accounts: Account[] | undefined }) 
 
   return (
     <section aria-labelledby="expenses-heading" className="mx-auto max-w-4xl space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h1 id="expenses-heading" className="text-2xl font-bold">
-            Expenses
-          </h1>
-          <ExpensesSubtitle scope={scope} title={defaultTitle} />
-        </div>
-        <AddExpenseButton
-          initialAccountId={scope === 'default-account' ? defaultAccountId : null}
-          accounts={accounts}
-        />
-      </div>
+      <ExpensesHeading
+        id="expenses-heading"
+        title="Expenses"
+        subtitle={<ExpensesSubtitle scope={scope} title={defaultTitle} />}
+        initialAccountId={scope === 'default-account' ? defaultAccountId : null}
+      />
       <Card>{body()}</Card>
     </section>
   );

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type {
-  BulkCategorizeInput,
-  CreateEntryInput,
-  UpdateEntryInput,
-} from '../../../shared/schemas/entry.js';
+import type { BulkCategorizeInput, UpdateEntryInput } from '../../../shared/schemas/entry.js';
+import type { UpdateTransferInput } from '../../../shared/schemas/transfer.js';
 import type { SearchTransactionsInput } from '../../../shared/schemas/ledger-query.js';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
 import { unwrap } from '../../lib/envelope.js';
@@ -11,6 +8,7 @@ import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
 import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
+import type { NewEntryRequest } from './entry-request.js';
 
 /**
  * The Transactions page's data (docs/client.md#data-featuresnameapits): the searched list a
@@ -73,11 +71,35 @@ async function refreshLedger(utils: ReturnType<typeof trpc.useUtils>) {
   ]);
 }
 
-export function useCreateEntry() {
+/**
+ * Records a new entry of the one entry form through the operation its request names
+ * (entry-request.ts): the spec's deposit, withdraw and expense endpoints, the entry endpoint
+ * for split lines, the transfer endpoint.
+ */
+export function useRecordEntry() {
   const utils = trpc.useUtils();
+  const { client } = utils;
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: Keyed<CreateEntryInput>) =>
-      utils.client.entry.create.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
+    mutationFn: async ({
+      idempotencyKey,
+      request,
+    }: {
+      idempotencyKey: string;
+      request: NewEntryRequest;
+    }): Promise<unknown> => {
+      const keyed = withIdempotencyKey(idempotencyKey);
+      switch (request.operation) {
+        case 'deposit':
+        case 'withdraw':
+          return client.account[request.operation].mutate(request.input, keyed);
+        case 'expense':
+          return client.expense.create.mutate(request.input, keyed);
+        case 'entry':
+          return client.entry.create.mutate(request.input, keyed);
+        case 'transfer':
+          return client.transfer.create.mutate(request.input, keyed);
+      }
+    },
     onSuccess: () => refreshLedger(utils),
     ...RETRY_UNANSWERED,
   });
@@ -88,6 +110,20 @@ export function useUpdateEntry() {
   return useMutation({
     mutationFn: ({ idempotencyKey, ...input }: Keyed<UpdateEntryInput>) =>
       utils.client.entry.update.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
+    onSuccess: () => refreshLedger(utils),
+    ...RETRY_UNANSWERED,
+  });
+}
+
+/**
+ * An edit of both legs of a transfer (PATCH /api/transfers/{id}); answers the recorded change
+ * for the toast's Undo.
+ */
+export function useUpdateTransfer() {
+  const utils = trpc.useUtils();
+  return useMutation({
+    mutationFn: ({ idempotencyKey, ...input }: Keyed<UpdateTransferInput>) =>
+      utils.client.transfer.update.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
     onSuccess: () => refreshLedger(utils),
     ...RETRY_UNANSWERED,
   });

@@ -1,39 +1,45 @@
 import { z } from 'zod';
-import type { CreateEntryInput, UpdateEntryInput } from '../../../shared/schemas/entry.js';
-import type { MovementType, Transaction } from '../../../shared/schemas/ledger.js';
+import type { UpdateEntryInput } from '../../../shared/schemas/entry.js';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import { DIFFERENT_ACCOUNTS, sameAccounts } from '../../../shared/schemas/transfer.js';
 import { isCalendarDate } from '../../../shared/dates.js';
+import type { EntryFormRequest, EntryKind } from '../../stores/entry-form-store.js';
 import { amountText } from '../../components/forms/amount-text.js';
-import { amountEditText, amountOf } from '../../lib/typed-amounts.js';
+import { amountEditText } from '../../lib/typed-amounts.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { newSplitLine } from './split-editor.js';
 import { splitRemainderOf, type SplitDraftLine } from './split-lines.js';
 import { parseTags, tagsProblem } from './tags.js';
+import { ENTRY_WORDS } from './entry-words.js';
+import {
+  NO_ACCOUNT,
+  accountOf,
+  categoryOf,
+  sameList,
+  splitLines,
+  splitting,
+  splittable,
+  type CheckedEntry,
+  type EntryFormValues,
+} from './entry-request.js';
 
-export const NO_ACCOUNT = 'none';
+export { NO_ACCOUNT, splittable, type EntryFormValues } from './entry-request.js';
 
-/** The entry form as typed: every field text (the amount too), the split's lines as drafts. */
-export interface EntryFormValues {
-  type: MovementType;
-  amount: string;
-  accountId: string;
-  occurredOn: string;
-  description: string;
-  payee: string;
-  categoryId: string;
-  tags: string;
-  split: boolean;
-  lines: SplitDraftLine[];
-}
+const typeOf = (entry: Transaction): EntryKind =>
+  entry.transfer || entry.transactionType === 'transfer' ? 'transfer' : entry.transactionType;
 
+/** The form's first values: the saved entry's, or a new one of the asked type and account. */
 export function entryFormValues(
   entry: Transaction | undefined,
-  initialAccountId: string | undefined,
+  start: EntryFormRequest,
   today: string,
 ): EntryFormValues {
+  const from = entry?.transfer ? entry.transfer.fromAccountId : entry?.accountId;
   return {
-    type: entry && entry.transactionType !== 'transfer' ? entry.transactionType : 'expense',
+    type: entry ? typeOf(entry) : start.type,
     amount: entry ? amountEditText(entry.amount) : '',
-    accountId: entry ? (entry.accountId ?? NO_ACCOUNT) : (initialAccountId ?? NO_ACCOUNT),
+    accountId: entry ? (from ?? NO_ACCOUNT) : (start.accountId ?? NO_ACCOUNT),
+    toAccountId: entry?.transfer?.toAccountId ?? NO_ACCOUNT,
     occurredOn: entry?.occurredOn ?? today,
     description: entry?.description ?? '',
     payee: entry?.payee ?? '',
@@ -49,20 +55,20 @@ export function entryFormValues(
   };
 }
 
-/** Only an expense or a withdrawal can be split into lines. */
-export const splittable = (type: MovementType) => type === 'expense' || type === 'withdraw';
-
 /**
  * The form's check, in the order the fields appear, one problem at a time (the form shows the
- * first under it): the amount, one of `accountIds` (or None, for an expense only), the
- * date, the tags (the server's words), and split lines that add up to the amount exactly.
+ * first under it): the amount (the spec's message of the type: "Please enter a valid amount to
+ * deposit."), one of `accountIds` (or None, for an expense only; two different ones for a
+ * transfer), the date, the tags (the server's words), and split lines that add up to the
+ * amount exactly.
  */
 export function entryFormSchema(accountIds: ReadonlySet<string>) {
   return z
     .object({
-      type: z.enum(['expense', 'withdraw', 'deposit']),
-      amount: amountText('Please enter a valid amount.'),
+      type: z.enum(['expense', 'withdraw', 'deposit', 'transfer']),
+      amount: z.string(),
       accountId: z.string(),
+      toAccountId: z.string(),
       occurredOn: z.string(),
       description: z.string(),
       payee: z.string(),
@@ -71,55 +77,37 @@ export function entryFormSchema(accountIds: ReadonlySet<string>) {
       split: z.boolean(),
       lines: z.array(z.custom<SplitDraftLine>()),
     })
-    .superRefine((values, context) => {
-      // zod runs this even when the amount failed; that one problem is enough.
-      if (typeof values.amount !== 'number') return;
-      const problem = (path: string, message: string) =>
+    .transform((values, context) => {
+      const read = amountText(ENTRY_WORDS[values.type].invalid).safeParse(values.amount);
+      const problem = (path: string, message: string) => {
         context.addIssue({ code: 'custom', path: [path], message });
-      const { accountId, type } = values;
-      if (!accountIds.has(accountId) && !(accountId === NO_ACCOUNT && type === 'expense')) {
+        return z.NEVER;
+      };
+      // One problem is enough: the amount's first.
+      if (!read.success) return problem('amount', read.error.issues[0]?.message ?? '');
+      const amount = read.data;
+      const { accountId, toAccountId, type } = values;
+      if (type === 'transfer') {
+        if (!accountIds.has(accountId) || !accountIds.has(toAccountId)) {
+          return problem('toAccountId', 'Choose both accounts');
+        }
+        if (sameAccounts({ fromAccountId: accountId, toAccountId })) {
+          return problem('toAccountId', DIFFERENT_ACCOUNTS);
+        }
+      } else if (!accountIds.has(accountId) && !(accountId === NO_ACCOUNT && type === 'expense')) {
         return problem('accountId', 'Choose an account');
       }
-      if (!isCalendarDate(values.occurredOn))
+      if (!isCalendarDate(values.occurredOn)) {
         return problem('occurredOn', 'Enter the date it happened');
+      }
       const tagProblem = tagsProblem(values.tags);
       if (tagProblem) return problem('tags', tagProblem);
-      const remainder = splitRemainderOf(values.amount, values.lines);
+      const remainder = splitRemainderOf(amount, values.lines);
       if (values.split && splittable(type) && !remainder.balanced) {
-        problem('lines', `The split lines must add up to the amount: ${remainder.text}`);
+        return problem('lines', `The split lines must add up to the amount: ${remainder.text}`);
       }
+      return { ...values, amount } satisfies CheckedEntry;
     });
-}
-
-export type CheckedEntry = z.output<ReturnType<typeof entryFormSchema>>;
-
-const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
-  JSON.stringify(a) === JSON.stringify(b);
-
-const splitLines = (lines: SplitDraftLine[]) =>
-  lines.map((line) => ({
-    categoryId: line.categoryId === UNCATEGORISED ? null : line.categoryId,
-    amount: amountOf(line.amountText) ?? 0,
-    note: line.note.trim(),
-  }));
-
-const splitting = (entry: CheckedEntry) => entry.split && splittable(entry.type);
-const accountOf = (entry: CheckedEntry) =>
-  entry.accountId === NO_ACCOUNT ? null : entry.accountId;
-const categoryOf = (entry: CheckedEntry) =>
-  entry.categoryId === UNCATEGORISED ? null : entry.categoryId;
-
-export function createInput(entry: CheckedEntry): CreateEntryInput {
-  return {
-    type: entry.type,
-    accountId: accountOf(entry),
-    amount: entry.amount,
-    description: entry.description.trim(),
-    occurredOn: entry.occurredOn,
-    payee: entry.payee.trim(),
-    tags: entry.tags,
-    ...(splitting(entry) ? { splits: splitLines(entry.lines) } : { categoryId: categoryOf(entry) }),
-  };
 }
 
 /** Only the fields that differ from the entry: a no-op edit is not sent at all. */

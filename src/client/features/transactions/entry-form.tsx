@@ -2,72 +2,120 @@ import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import type { UpdateEntryInput } from '../../../shared/schemas/entry.js';
-import type { MovementType, Transaction } from '../../../shared/schemas/ledger.js';
-import { PAYEE_MAX } from '../../../shared/limits.js';
+import type { Transaction } from '../../../shared/schemas/ledger.js';
+import type { EntryFormRequest, EntryKind } from '../../stores/entry-form-store.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { accountOptions } from '../../components/forms/account-options.js';
 import { DescriptionField } from '../../components/forms/description-field.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { FormSelect } from '../../components/forms/form-select.js';
+import { showSpendingFailure } from '../../components/forms/refused-amount.js';
 import { SelectField } from '../../components/forms/select-field.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
-import { TextField } from '../../components/forms/text-field.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
-import { Label } from '../../components/ui/label.js';
+import { Money } from '../../components/ui/money.js';
 import { useToday } from '../../lib/book.js';
-import { usePayeeSuggestions, useUndo, useCreateEntry, useUpdateEntry } from './api.js';
-import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { SplitEditor } from './split-editor.js';
+import { amountOf } from '../../lib/typed-amounts.js';
+import { useRecordEntry, useUndo, useUpdateEntry, useUpdateTransfer } from './api.js';
+import { EntryDetails } from './entry-details.js';
+import { changes, entryFormSchema, entryFormValues, NO_ACCOUNT } from './entry-form-values.js';
+import { newEntryRequest } from './entry-request.js';
+import { ENTRY_KINDS, ENTRY_WORDS, LEDGER_WORDS } from './entry-words.js';
+import { transferRequest } from './transfer-request.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
-import {
-  NO_ACCOUNT,
-  changes,
-  createInput,
-  entryFormSchema,
-  entryFormValues,
-  splittable,
-} from './entry-form-values.js';
-
-const TYPE_OPTIONS = [
-  { value: 'expense', label: 'Expense' },
-  { value: 'withdraw', label: 'Withdrawal' },
-  { value: 'deposit', label: 'Deposit' },
-];
 
 /** What a save did: an edit's recorded change and fields (its toast offers Undo). */
-type Saved = { edit: null } | { edit: { changeId: string; fields: Omit<UpdateEntryInput, 'id'> } };
+type Saved =
+  { edit: null } | { edit: { changeId: string; fields: Omit<UpdateEntryInput, 'id'> | null } };
+
+/** The account a transfer's leg belongs to, as the transfer's edit request compares it. */
+function editedTransfer(entry: Transaction) {
+  if (!entry.transfer) return undefined;
+  const { id, fromAccountId, toAccountId } = entry.transfer;
+  const { amount, occurredOn, description, version } = entry;
+  return { id, fromAccountId, toAccountId, amount, occurredOn, description, version };
+}
+
+/** The account box of a form opened from an account's card: which one, and what it holds. */
+function AccountSummary({ account, label }: { account: Account; label: string }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{account.title}</dd>
+      <dt className="text-muted-foreground">Current balance</dt>
+      <dd className="min-w-0 font-medium">
+        <Money amount={account.balance} />
+      </dd>
+    </dl>
+  );
+}
 
 /**
- * Creates a deposit, withdrawal or expense, or edits any field of one (`entry` given): date
- * (today by default, any earlier day allowed), payee with suggestions from earlier entries,
- * category, tags, and a split into lines that must add up to the amount exactly. An edit sends
- * only what changed, with the version it was made from, and its toast offers Undo.
+ * The one entry form (docs/client.md#one-entry-form): a deposit, withdrawal, expense or transfer,
+ * the type switchable in the form, from every place that records money (the account card, the
+ * dashboard, /expenses, /transactions). Amount, account(s) and description first; the date
+ * (today in the book's time zone), payee, category, tags and split lines under "More details".
+ * With `entry` it edits a saved entry or transfer: only what changed is sent, with the version
+ * it was read at, and the toast offers Undo. With `lockAccount` (the account card) the account
+ * is shown, not chosen.
  */
 export function EntryForm(props: {
   entry?: Transaction;
+  start?: EntryFormRequest;
+  lockAccount?: boolean;
+  /** /transactions: its own words, and the details open. */
+  ledger?: boolean;
   accounts: Account[];
   groups: CategoryGroup[];
-  initialAccountId?: string;
+  onTypeChange?: (type: EntryKind) => void;
   onDone: () => void;
 }) {
-  const { entry } = props;
-  const create = useCreateEntry();
+  const { entry, accounts } = props;
+  const record = useRecordEntry();
   const update = useUpdateEntry();
+  const updateTransfer = useUpdateTransfer();
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
   const today = useToday();
+  const transferOf = entry && editedTransfer(entry);
+  const start: EntryFormRequest = props.start ?? { type: 'expense' };
+  /** /transactions speaks of transactions, except for a transfer. */
+  const wordsOf = (type: EntryKind) =>
+    props.ledger && type !== 'transfer'
+      ? { ...ENTRY_WORDS[type], ...LEDGER_WORDS }
+      : ENTRY_WORDS[type];
+  const failureOf = (type: EntryKind) => {
+    if (!entry) return wordsOf(type).failure;
+    return transferOf ? 'Failed to update the transfer' : 'Failed to update transaction';
+  };
 
   const { form, field, formProps, id, problem, pending } = useAppForm({
-    check: { schema: entryFormSchema(new Set(props.accounts.map((account) => account.id))) },
-    defaultValues: entryFormValues(entry, props.initialAccountId, today),
+    check: { schema: entryFormSchema(new Set(accounts.map((account) => account.id))) },
+    defaultValues: entryFormValues(entry, start, today),
     request: (checked) => {
-      if (!entry) {
-        const input = createInput(checked);
+      if (transferOf) {
+        const { accountId, toAccountId, ...rest } = checked;
+        const values = { ...rest, fromAccountId: accountId, toAccountId, amountError: null };
+        const request = transferRequest(values, transferOf);
+        if ('problem' in request) return request;
+        if (request.kind === 'create')
+          return { problem: 'A saved transfer is edited, not created' };
+        const input = request.input;
         return {
           payload: input,
           send: async (key): Promise<Saved> => {
-            await create.mutateAsync({ ...input, idempotencyKey: key });
+            const answer = await updateTransfer.mutateAsync({ ...input, idempotencyKey: key });
+            return { edit: { changeId: answer.changeId, fields: null } };
+          },
+        };
+      }
+      if (!entry) {
+        const request = newEntryRequest(checked);
+        return {
+          payload: request,
+          send: async (key): Promise<Saved> => {
+            await record.mutateAsync({ request, idempotencyKey: key });
             return { edit: null };
           },
         };
@@ -84,8 +132,9 @@ export function EntryForm(props: {
       };
     },
     success: ({ edit }) => {
-      if (!entry || !edit) return void toast.success('Transaction created');
+      if (!entry || !edit) return void toast.success(wordsOf(form.getValues('type')).success);
       const { fields } = edit;
+      if (!fields) return toastWithUndo('Transfer updated', edit.changeId, undo);
       const offer =
         fields.categoryId === undefined
           ? undefined
@@ -98,103 +147,96 @@ export function EntryForm(props: {
             );
       toastWithUndo('Transaction updated', edit.changeId, undo, offer);
     },
-    failure: entry ? 'Failed to update transaction' : 'Failed to create transaction',
+    // Told by onFailure, in the words of the type chosen when it was sent.
+    failure: ENTRY_WORDS[start.type].failure,
+    onFailure: (error) => {
+      // A block body: its type does not depend on `form`'s.
+      showSpendingFailure(error, {
+        form,
+        field: 'amount',
+        failure: failureOf(form.getValues('type')),
+        available: accounts.find((account) => account.id === form.getValues('accountId'))
+          ?.available,
+      });
+    },
     onDone: props.onDone,
   });
-  const [type, split, amountText, payee, lines, categoryId] = form.watch([
-    'type',
-    'split',
-    'amount',
-    'payee',
-    'lines',
-    'categoryId',
-  ]);
-  const payees = usePayeeSuggestions(payee);
-  const canSplit = splittable(type);
-  const splitting = split && canSplit;
+  const [type, amountText, accountId] = form.watch(['type', 'amount', 'accountId']);
+  const typeWords = ENTRY_WORDS[type];
+  const words = wordsOf(type);
+
+  const locked = props.lockAccount
+    ? accounts.find((account) => account.id === accountId)
+    : undefined;
   const options = accountOptions(
-    props.accounts,
+    accounts,
     type === 'expense' ? { value: NO_ACCOUNT, label: 'None' } : undefined,
   );
+  const movement = type === 'deposit' || type === 'withdraw';
+  const defaultDescription = locked && typeWords.defaultDescription?.(locked.title);
 
-  const payeeListId = `${id}-payees`;
   return (
     <form {...formProps}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {entry ? (
-          <div className="space-y-2">
-            <p className="text-sm font-medium">Type</p>
-            <p className="text-sm">{TYPE_OPTIONS.find((option) => option.value === type)?.label}</p>
-          </div>
-        ) : (
-          <SelectField
-            id={field('type').id}
-            label="Type"
-            placeholder="Type"
-            value={type}
-            onValueChange={(value) => form.setValue('type', value as MovementType)}
-            options={TYPE_OPTIONS}
-          />
-        )}
-        <TextField {...field('occurredOn')} label="Date" type="date" required />
-      </div>
-      <AmountInput form={form} name="amount" autoFocus />
-      <FormSelect
-        {...field('accountId')}
-        label="Account"
-        placeholder="Choose an account"
-        options={options}
-      />
-      <TextField
-        {...field('payee')}
-        label="Payee"
-        list={payeeListId}
-        autoComplete="off"
-        maxLength={PAYEE_MAX}
-        placeholder="Who was paid? (optional)"
-      />
-      <datalist id={payeeListId}>
-        {(payees.data ?? []).map((suggestion) => (
-          <option key={suggestion.payee} value={suggestion.payee} />
-        ))}
-      </datalist>
-      <DescriptionField {...field('description')} placeholder="What was it for? (optional)" />
-      {!splitting && (
+      {entry ? (
         <div className="space-y-2">
-          <Label htmlFor={`${id}-category`}>Category</Label>
-          <CategorySelect
-            id={`${id}-category`}
-            value={categoryId}
-            onChange={(value) => form.setValue('categoryId', value)}
-            groups={props.groups}
-            emptyOption={{ value: UNCATEGORISED, label: 'Uncategorised' }}
-          />
+          <p className="text-sm font-medium">Type</p>
+          <p className="text-sm">{typeWords.label}</p>
         </div>
-      )}
-      <TextField
-        {...field('tags')}
-        label="Tags"
-        autoComplete="off"
-        placeholder="e.g. trip, work"
-        hint="Separate tags with commas."
-      />
-      {canSplit && (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="h-4 w-4" {...form.register('split')} />
-          Split into lines
-        </label>
-      )}
-      {splitting && (
-        <SplitEditor
-          amountText={amountText}
-          lines={lines}
-          onChange={(next) => form.setValue('lines', next)}
-          groups={props.groups}
+      ) : (
+        <SelectField
+          id={field('type').id}
+          label="Type"
+          placeholder="Type"
+          value={type}
+          onValueChange={(value) => {
+            const next = value as EntryKind;
+            form.setValue('type', next);
+            props.onTypeChange?.(next);
+          }}
+          options={ENTRY_KINDS.map((kind) => ({ value: kind, label: ENTRY_WORDS[kind].label }))}
         />
       )}
+      {locked && (
+        <AccountSummary account={locked} label={type === 'transfer' ? 'From account' : 'Account'} />
+      )}
+      <AmountInput form={form} name="amount" autoFocus />
+      {!locked && (
+        <FormSelect
+          {...field('accountId')}
+          label={type === 'transfer' ? 'From account' : 'Account'}
+          placeholder="Choose an account"
+          options={options}
+          fallback={type === 'expense' ? NO_ACCOUNT : undefined}
+        />
+      )}
+      {type === 'transfer' && (
+        <FormSelect
+          {...field('toAccountId')}
+          label="To account"
+          placeholder="Choose an account"
+          options={accountOptions(accounts)}
+        />
+      )}
+      <DescriptionField
+        {...field('description')}
+        // One line, so Enter in it saves; the spec's deposit and withdraw dialogs name it so.
+        singleLine
+        label={movement && !entry ? 'Description (optional)' : 'Description'}
+        placeholder={defaultDescription || 'What was it for? (optional)'}
+      />
+      <EntryDetails
+        form={form}
+        id={id}
+        groups={props.groups}
+        open={Boolean(props.ledger || entry)}
+      />
       <FieldError id={`${id}-problem`} message={problem} />
-      <SubmitButton pending={pending} pendingLabel="Saving">
-        {entry ? 'Save changes' : 'Add transaction'}
+      <SubmitButton
+        pending={pending}
+        pendingLabel={words.pending}
+        disabled={!props.ledger && !entry && amountOf(amountText) === null}
+      >
+        {entry ? (transferOf ? 'Save transfer' : 'Save changes') : words.submit}
       </SubmitButton>
     </form>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
@@ -9,33 +9,16 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { showFailure } from '../../lib/screen-toast.js';
-import type { Transfer } from '../../../shared/schemas/transfer.js';
 import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
 import { EntryForm } from './entry-form.js';
 import { EntryHistory } from './entry-history.js';
+import { DeleteConfirmDialog } from './delete-confirm-dialog.js';
 import { toastWithUndo } from './undo-toast.js';
 import { categoryNames } from '../../lib/categories.js';
-
-/** A saved transfer as its edit form starts from. */
-export type TransferInEdit = Pick<
-  Transfer,
-  'id' | 'fromAccountId' | 'toAccountId' | 'amount' | 'occurredOn' | 'description' | 'version'
->;
-
-/**
- * The transfer form in its edit mode, from the transfers feature (the route composes the two):
- * it calls `onUpdated` with the recorded change, then `onDone`.
- */
-export type TransferEditor = (props: {
-  transfer: TransferInEdit;
-  onUpdated: (changeId: string) => void;
-  onDone: () => void;
-}) => ReactNode;
 
 interface PanelData {
   accounts: Account[];
   groups: CategoryGroup[];
-  transferEditor: TransferEditor;
 }
 
 function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
@@ -44,6 +27,8 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
   const undo = useUndo();
   const transfer = props.entry.transfer;
   const pending = deleteEntry.isPending || deleteTransfer.isPending;
+  // The same question as the Delete key's (delete-confirm-dialog.tsx).
+  const [asking, setAsking] = useState(false);
 
   async function remove() {
     try {
@@ -54,6 +39,7 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
             expectedVersion: props.entry.version,
           });
       toastWithUndo(transfer ? 'Transfer deleted' : 'Transaction deleted', answer.changeId, undo);
+      setAsking(false);
       props.onDeleted();
     } catch (error) {
       showFailure(error, 'Failed to delete transaction');
@@ -61,45 +47,38 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
   }
 
   return (
-    <Button
-      variant="destructive"
-      className="w-full"
-      disabled={pending}
-      onClick={() => void remove()}
-    >
-      {pending ? (
-        <Spinner className="h-4 w-4" label="Deleting" />
-      ) : (
-        <Trash2 className="h-4 w-4" aria-hidden />
-      )}
-      {transfer ? 'Delete transfer' : 'Delete transaction'}
-    </Button>
+    <>
+      <Button
+        variant="destructive"
+        className="w-full"
+        disabled={pending}
+        onClick={() => setAsking(true)}
+      >
+        {pending ? (
+          <Spinner className="h-4 w-4" label="Deleting" />
+        ) : (
+          <Trash2 className="h-4 w-4" aria-hidden />
+        )}
+        {transfer ? 'Delete transfer' : 'Delete transaction'}
+      </Button>
+      <DeleteConfirmDialog
+        count={asking ? 1 : null}
+        noun={transfer ? 'transfer' : 'transaction'}
+        onCancel={() => setAsking(false)}
+        pending={pending}
+        onConfirm={() => void remove()}
+      />
+    </>
   );
-}
-
-/** A transfer's leg, as the transfer form edits it: both legs change (and are undone) as one. */
-function editedTransfer(entry: Transaction): TransferInEdit | undefined {
-  if (!entry.transfer) return undefined;
-  return {
-    id: entry.transfer.id,
-    fromAccountId: entry.transfer.fromAccountId,
-    toAccountId: entry.transfer.toAccountId,
-    amount: entry.amount,
-    occurredOn: entry.occurredOn,
-    description: entry.description,
-    version: entry.version,
-  };
 }
 
 function ExistingEntry(props: PanelData & { id: string; onClose: () => void }) {
   const detail = useEntry(props.id);
-  const undo = useUndo();
   if (detail.isPending) return <PageSpinner label="Loading the transaction" />;
   if (detail.isError) {
     return <QueryError query={detail} fallback="Could not load the transaction." />;
   }
   const { transaction, history } = detail.data;
-  const transfer = editedTransfer(transaction);
   const categories = categoryNames(props.groups);
   const names = {
     category: (id: string) => categories.get(id),
@@ -107,25 +86,14 @@ function ExistingEntry(props: PanelData & { id: string; onClose: () => void }) {
   };
   return (
     <div className="space-y-6">
-      {transfer ? (
-        // A new version is a new form: what it shows starts again from the saved transfer.
-        <div key={`${transaction.id}-${transaction.version}`}>
-          {props.transferEditor({
-            transfer,
-            onUpdated: (changeId) => toastWithUndo('Transfer updated', changeId, undo),
-            onDone: props.onClose,
-          })}
-        </div>
-      ) : (
-        // A new version is a new form: what it shows starts again from the saved entry.
-        <EntryForm
-          key={`${transaction.id}-${transaction.version}`}
-          entry={transaction}
-          accounts={props.accounts}
-          groups={props.groups}
-          onDone={props.onClose}
-        />
-      )}
+      {/* A new version is a new form: what it shows starts again from the saved entry. */}
+      <EntryForm
+        key={`${transaction.id}-${transaction.version}`}
+        entry={transaction}
+        accounts={props.accounts}
+        groups={props.groups}
+        onDone={props.onClose}
+      />
       <DeleteButton entry={transaction} onDeleted={props.onClose} />
       <EntryHistory history={history} names={names} />
     </div>
@@ -150,15 +118,16 @@ export function EntryPanel(
       title={creating ? 'New transaction' : 'Transaction'}
       description={
         creating
-          ? 'A deposit, withdrawal or expense; back-date it if it happened earlier.'
+          ? 'A deposit, withdrawal, expense or transfer; back-date it if it happened earlier.'
           : 'Edit any field; every change is kept in its history and can be undone.'
       }
     >
       {creating ? (
         <EntryForm
+          ledger
+          start={{ type: 'expense', accountId: props.initialAccountId }}
           accounts={props.accounts}
           groups={props.groups}
-          initialAccountId={props.initialAccountId}
           onDone={props.onClose}
         />
       ) : (

@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Download, Keyboard, Plus } from 'lucide-react';
-import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import { useAccountChoices, useBulkDelete, useTags, useTransactionSearch, useUndo } from './api.js';
 import { BulkBar } from './bulk-bar.js';
-import { EntryPanel, type TransferEditor } from './entry-panel.js';
+import { EntryPanel } from './entry-panel.js';
+import { DeleteConfirmDialog } from './delete-confirm-dialog.js';
 import { useShortcuts, type ShortcutAction } from './shortcuts.js';
 import { ShortcutsDialog } from './shortcuts-dialog.js';
 import { SearchBox, TransactionFilters } from './transaction-filters.js';
@@ -30,10 +30,8 @@ export function TransactionsPage(props: {
   search: TransactionSearch;
   /** Puts a view in the URL; `replace` for typing, a new history entry otherwise. */
   onSearchChange: (next: TransactionSearch, options?: { replace?: boolean }) => void;
-  /** The Transfer button and its dialog, from the transfers feature. */
+  /** The Transfer and Import buttons, composed by the route. */
   transferAction?: ReactNode;
-  /** The transfer form in edit mode, from the transfers feature: a transfer row opens it. */
-  transferEditor: TransferEditor;
   /** Downloads GET /api/transactions/export.csv with this query string (the view's). */
   onDownloadCsv: (query: string) => Promise<void>;
 }) {
@@ -232,18 +230,12 @@ export function TransactionsPage(props: {
         onClose={closePanel}
         accounts={context.accounts}
         groups={groups}
-        transferEditor={props.transferEditor}
         initialAccountId={search.account}
       />
       <ShortcutsDialog open={help} onOpenChange={setHelp} />
-      <ConfirmDialog
-        open={confirmIds !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirmIds(null);
-        }}
-        title={`Delete ${confirmIds?.length ?? 0} ${confirmIds?.length === 1 ? 'transaction' : 'transactions'}?`}
-        description="Balances change back at once. You can undo this from the message that follows."
-        confirmLabel="Delete"
+      <DeleteConfirmDialog
+        count={confirmIds?.length ?? null}
+        onCancel={() => setConfirmIds(null)}
         pending={bulkDelete.isPending}
         onConfirm={() => void removeConfirmed()}
       />

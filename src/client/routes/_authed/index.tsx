@@ -12,18 +12,13 @@ import { MonthSpendingCard } from '../../features/analytics/month-spending-card.
 import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 import { prefetchRecentTransactions, useRecentTransactions } from '../../features/ledger/api.js';
 import { RecentTransactionsCard } from '../../features/ledger/recent-transactions-card.js';
-import { TransferButton } from '../../features/transfers/transfer-button.js';
+import { EntryButton } from '../../features/transactions/entry-button.js';
 
-// The guide's dialogs (Radix, the forms, zod) load on first opening, so the dashboard's first
+// The guide's account dialog (Radix, the forms, zod) loads on first opening, so the dashboard's first
 // load stays within its budget (docs/client.md#chunks-and-the-first-load-budget).
 const AccountFormDialog = lazy(() =>
   import('../../features/accounts/account-form-dialog.js').then((module) => ({
     default: module.AccountFormDialog,
-  })),
-);
-const AddExpenseDialog = lazy(() =>
-  import('../../features/expenses/add-expense-dialog.js').then((module) => ({
-    default: module.AddExpenseDialog,
   })),
 );
 
@@ -75,20 +70,24 @@ function DashboardRoute() {
         <DialogButton label="Add Account" dialog={(props) => <AccountFormDialog {...props} />} />
       }
       addExpense={
-        <DialogButton
-          label="Add Expense"
-          dialog={(props) => (
-            <AddExpenseDialog {...props} initialAccountId={null} accounts={accounts.data} />
-          )}
-        />
+        <EntryButton variant="primary" start={{ type: 'expense' }}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add Expense
+        </EntryButton>
       }
       accountsCard={
         <AccountsOverviewCard
+          add={(icon) => (
+            <EntryButton start={{ type: 'expense' }} size="sm" className={QUICK_ACTION_CLASS}>
+              {icon}
+              Add
+            </EntryButton>
+          )}
           send={(icon) => (
-            <TransferButton size="sm" className={QUICK_ACTION_CLASS}>
+            <EntryButton start={{ type: 'transfer' }} size="sm" className={QUICK_ACTION_CLASS}>
               {icon}
               Send
-            </TransferButton>
+            </EntryButton>
           )}
         />
       }

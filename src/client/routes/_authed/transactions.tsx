@@ -6,8 +6,7 @@ import {
   searchInput,
 } from '../../features/transactions/transaction-search.js';
 import { TransactionsPage } from '../../features/transactions/transactions-page.js';
-import { TransferButton } from '../../features/transfers/transfer-button.js';
-import { TransferEditor } from '../../features/transfers/transfer-editor.js';
+import { TransferButton } from '../../features/transactions/entry-button.js';
 import { ImportLink } from '../../features/import/import-link.js';
 import { useAuthStore } from '../../features/auth/auth-store.js';
 import { downloadWithSession } from '../../lib/download.js';
@@ -27,13 +26,6 @@ function TransactionsRoute() {
           'transactions.csv',
         )
       }
-      transferEditor={(props) => (
-        <TransferEditor
-          editing={props.transfer}
-          onUpdated={props.onUpdated}
-          onDone={props.onDone}
-        />
-      )}
       transferAction={
         <>
           <TransferButton />
