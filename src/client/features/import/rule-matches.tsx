@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Account } from '../../../shared/schemas/account.js';
 import { RULE_APPLY_MAX } from '../../../shared/limits.js';
@@ -30,6 +30,14 @@ export function RuleMatches(props: { tested: TestedRule; accounts: readonly Acco
   const [applied, setApplied] = useState<{ changeId: string; count: number } | null>(null);
   const [undone, setUndone] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The Apply button goes once the rule is applied, and Undo once undone: focus moves to what
+  // took their place (Undo, then the message) instead of falling back to the page.
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const outcomeMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (undone) outcomeMessage.current?.focus();
+    else if (applied) undoButton.current?.focus();
+  }, [applied, undone]);
   const accountTitle = (id: string | null) =>
     id === null ? 'No account' : (props.accounts.find((a) => a.id === id)?.title ?? 'An account');
   const listed = result.toApply;
@@ -66,13 +74,19 @@ export function RuleMatches(props: { tested: TestedRule; accounts: readonly Acco
   if (applied) {
     return (
       <div role="status" className="space-y-2 rounded-md border border-border p-3 text-sm">
-        <p>
+        <p ref={outcomeMessage} tabIndex={-1} className="outline-none">
           {undone
             ? `Undone: the ${entries(applied.count)} are as they were.`
             : `The rule changed ${entries(applied.count)}.`}
         </p>
         {!undone && (
-          <Button variant="outline" size="sm" disabled={pending} onClick={() => void onUndo()}>
+          <Button
+            ref={undoButton}
+            variant="outline"
+            size="sm"
+            disabled={pending}
+            onClick={() => void onUndo()}
+          >
             Undo
           </Button>
         )}
