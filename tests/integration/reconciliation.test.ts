@@ -249,6 +249,41 @@ describe('reconciliation and transfers', () => {
   });
 });
 
+describe('reconciliation in the book file', () => {
+  it('export and restore keep cleared and reconciled entries, and their history undoes', async () => {
+    const book = await bookWithEntries();
+    const door = restReconcile(book.user);
+    for (const id of [book.ids.pay, book.ids.rent, book.ids.later]) {
+      okData(await door.setCleared(id, { cleared: true }));
+    }
+    okData(await door.finish(book.accountId, '2026-01-31', 69.75));
+    const file = (await t.caller(book.user).bookData.export({})).data;
+    const states = file.entries.map((entry) => entry.cleared ?? 'uncleared').sort();
+    expect(states).toEqual(['cleared', 'reconciled', 'reconciled']);
+
+    const someone = await t.signUp();
+    const res = await t.rest(someone, {
+      method: 'POST',
+      url: '/api/book/restore',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { file },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const restored = await t.database.db
+      .selectFrom('transactions')
+      .select(['description', 'cleared_state'])
+      .where('book_id', '=', someone.bookId)
+      .orderBy('description')
+      .execute();
+    expect(restored).toEqual([
+      { description: 'Later', cleared_state: 'cleared' },
+      { description: 'Pay', cleared_state: 'reconciled' },
+      { description: 'Rent', cleared_state: 'reconciled' },
+    ]);
+    expect(await ledgerViolations(t.database.db, someone.bookId)).toEqual([]);
+  });
+});
+
 describe.runIf(testBackend === 'postgres')('reconciliation racing an edit (postgres)', () => {
   it('never leaves a reconciled entry with an amount changed without confirmation', async () => {
     for (let round = 0; round < 12; round++) {

@@ -36,12 +36,10 @@ export type SetClearedInput = z.infer<typeof setClearedInput>;
 export const setClearedOutput = envelope(
   z.object({
     transaction: transactionSchema,
-    changeId: changeIdOutput
-      .nullable()
-      .meta({
-        description:
-          'The recorded change (undo it with POST /api/changes/{id}/undo); null when nothing changed',
-      }),
+    changeId: changeIdOutput.nullable().meta({
+      description:
+        'The recorded change (undo it with POST /api/changes/{id}/undo); null when nothing changed',
+    }),
   }),
 );
 

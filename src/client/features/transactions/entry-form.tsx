@@ -20,6 +20,8 @@ import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category
 import { SplitEditor } from './split-editor.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
+import { reconciledFailure, useReconciledConfirm } from './reconciled-confirm.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 import {
   NO_ACCOUNT,
   changes,
@@ -57,6 +59,7 @@ export function EntryForm(props: {
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
   const today = useToday();
+  const reconciled = useReconciledConfirm();
 
   const { form, field, formProps, id, problem, pending } = useAppForm({
     check: { schema: entryFormSchema(new Set(props.accounts.map((account) => account.id))) },
@@ -78,7 +81,13 @@ export function EntryForm(props: {
       return {
         payload: input,
         send: async (key): Promise<Saved> => {
-          const answer = await update.mutateAsync({ ...input, idempotencyKey: key });
+          const answer = await reconciled.withConfirmation((confirmReconciled) =>
+            update.mutateAsync(
+              confirmReconciled
+                ? { ...input, confirmReconciled, idempotencyKey: newIdempotencyKey() }
+                : { ...input, idempotencyKey: key },
+            ),
+          );
           return { edit: { changeId: answer.changeId, fields } };
         },
       };
@@ -99,6 +108,9 @@ export function EntryForm(props: {
       toastWithUndo('Transaction updated', edit.changeId, undo, offer);
     },
     failure: entry ? 'Failed to update transaction' : 'Failed to create transaction',
+    onFailure: reconciledFailure(
+      entry ? 'Failed to update transaction' : 'Failed to create transaction',
+    ),
     onDone: props.onDone,
   });
   const [type, split, amountText, payee, lines, categoryId] = form.watch([
@@ -196,6 +208,7 @@ export function EntryForm(props: {
       <SubmitButton pending={pending} pendingLabel="Saving">
         {entry ? 'Save changes' : 'Add transaction'}
       </SubmitButton>
+      {reconciled.dialog}
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
 import { EntryForm } from './entry-form.js';
 import { EntryHistory } from './entry-history.js';
 import { toastWithUndo } from './undo-toast.js';
+import { ReconciledChangeCancelled, useReconciledConfirm } from './reconciled-confirm.js';
 import { categoryNames } from '../../lib/categories.js';
 
 /** A saved transfer as its edit form starts from. */
@@ -42,38 +43,50 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
   const deleteEntry = useDeleteEntry();
   const deleteTransfer = useDeleteTransfer();
   const undo = useUndo();
+  const reconciled = useReconciledConfirm('delete');
   const transfer = props.entry.transfer;
   const pending = deleteEntry.isPending || deleteTransfer.isPending;
 
   async function remove() {
     try {
-      const answer = transfer
-        ? await deleteTransfer.mutateAsync({ id: transfer.id })
-        : await deleteEntry.mutateAsync({
-            id: props.entry.id,
-            expectedVersion: props.entry.version,
-          });
+      // A reconciled one asks first (docs/ledger.md#reconciliation).
+      const answer = await reconciled.withConfirmation(
+        async (confirmed): Promise<{ changeId: string }> => {
+          const confirmReconciled = confirmed ? ('true' as const) : undefined;
+          return transfer
+            ? deleteTransfer.mutateAsync({ id: transfer.id, confirmReconciled })
+            : deleteEntry.mutateAsync({
+                id: props.entry.id,
+                expectedVersion: props.entry.version,
+                confirmReconciled,
+              });
+        },
+      );
       toastWithUndo(transfer ? 'Transfer deleted' : 'Transaction deleted', answer.changeId, undo);
       props.onDeleted();
     } catch (error) {
+      if (error instanceof ReconciledChangeCancelled) return;
       showFailure(error, 'Failed to delete transaction');
     }
   }
 
   return (
-    <Button
-      variant="destructive"
-      className="w-full"
-      disabled={pending}
-      onClick={() => void remove()}
-    >
-      {pending ? (
-        <Spinner className="h-4 w-4" label="Deleting" />
-      ) : (
-        <Trash2 className="h-4 w-4" aria-hidden />
-      )}
-      {transfer ? 'Delete transfer' : 'Delete transaction'}
-    </Button>
+    <>
+      {reconciled.dialog}
+      <Button
+        variant="destructive"
+        className="w-full"
+        disabled={pending}
+        onClick={() => void remove()}
+      >
+        {pending ? (
+          <Spinner className="h-4 w-4" label="Deleting" />
+        ) : (
+          <Trash2 className="h-4 w-4" aria-hidden />
+        )}
+        {transfer ? 'Delete transfer' : 'Delete transaction'}
+      </Button>
+    </>
   );
 }
 
