@@ -13,6 +13,7 @@ import { ruleRouter } from './features/rules/rule-router.js';
 import { entryRouter } from './features/ledger/entries/entry-router.js';
 import { transferRouter } from './features/ledger/transfers/transfer-router.js';
 import { changeRouter } from './features/ledger/changes/change-router.js';
+import { reconciliationRouter } from './features/ledger/reconciliation/reconciliation-router.js';
 import { bookRouter } from './features/books/book-router.js';
 import { settingsRouter } from './features/settings/settings-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
@@ -31,6 +32,7 @@ export const appRouter = router({
   entry: entryRouter,
   transfer: transferRouter,
   change: changeRouter,
+  reconciliation: reconciliationRouter,
   book: bookRouter,
   settings: settingsRouter,
   category: categoryRouter,

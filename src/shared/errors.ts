@@ -17,6 +17,8 @@ export const APP_ERRORS = {
   UNPROCESSABLE: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   /** An edit or delete aimed at one leg of a transfer: the client routes to the transfer. */
   TRANSFER_ENTRY: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
+  /** A change to a reconciled entry the person has not confirmed: the client asks, then resends. */
+  RECONCILED_ENTRY: { status: 409, trpc: 'CONFLICT' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, trpc: 'UNPROCESSABLE_CONTENT' },
   TOO_MANY_REQUESTS: { status: 429, trpc: 'TOO_MANY_REQUESTS' },
   INTERNAL_SERVER_ERROR: { status: 500, trpc: 'INTERNAL_SERVER_ERROR' },

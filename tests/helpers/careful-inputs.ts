@@ -114,6 +114,17 @@ const COMPLETIONS: Record<string, Completion> = {
     if (reverted.statusCode !== 200) throw new Error(`revert first: ${reverted.body}`);
     return { input, user };
   },
+  // A reconciliation finishes only at a difference of 0.00: the statement says what the
+  // account's cleared entries add up to on its date (docs/ledger.md#reconciliation).
+  'POST /api/account/{id}/reconcile': async (input, { t, user }) => {
+    const query = `statementOn=${String(input.statementOn)}&statementBalance=0`;
+    const summary = await data<{ clearedBalance: number }>(
+      t,
+      user,
+      `/api/account/${String(input.id)}/reconciliation?${query}`,
+    );
+    return { input: { ...input, statementBalance: summary.clearedBalance }, user };
+  },
   // A restore takes an empty book: the user's whole book, exported, goes into a new person's.
   'POST /api/book/restore': async (_input, { t, user }) => {
     const file = await data<unknown>(t, user, '/api/book/export');

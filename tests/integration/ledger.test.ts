@@ -55,6 +55,7 @@ describe.each(DOORS)('expenses and the ledger through %s', (_name, makeDoor) => 
       'accountId',
       'amount',
       'categoryId',
+      'cleared',
       'createdAt',
       'description',
       'id',

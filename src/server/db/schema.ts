@@ -145,6 +145,24 @@ export interface TransactionsTable {
   import_fingerprint: string | null;
   /** Which of the identical rows of its file this one was (1, 2, …), with the fingerprint. */
   import_occurrence: number | null;
+  /** Seen on a statement (cleared) or part of a finished reconciliation (docs/ledger.md#reconciliation). */
+  cleared_state: Generated<ClearedState>;
+}
+
+/** Where an entry stands against the bank's statements (docs/ledger.md#reconciliation). */
+export type ClearedState = 'uncleared' | 'cleared' | 'reconciled';
+
+/** A finished reconciliation of an account against a statement (docs/ledger.md#reconciliation). */
+export interface ReconciliationsTable {
+  id: Generated<string>;
+  book_id: string;
+  account_id: string;
+  statement_on: CalendarDate;
+  statement_balance_cents: Cents;
+  /** The change that marked its entries reconciled; undoing it removes this row. */
+  change_id: string;
+  reconciled_by: string | null;
+  created_at: Generated<Date>;
 }
 
 /** The lines of a split entry; their amounts add up to the entry's exactly. */
@@ -290,6 +308,7 @@ export interface DB {
   import_batches: ImportBatchesTable;
   import_mappings: ImportMappingsTable;
   rules: RulesTable;
+  reconciliations: ReconciliationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -303,3 +322,4 @@ export type EntryChangeRow = Selectable<EntryChangesTable>;
 export type EntryHistoryRow = Selectable<EntryHistoryTable>;
 export type ImportBatchRow = Selectable<ImportBatchesTable>;
 export type RuleRow = Selectable<RulesTable>;
+export type ReconciliationRow = Selectable<ReconciliationsTable>;

@@ -59,6 +59,23 @@ export const LINKS: readonly LinkSpec[] = [
   },
   {
     from: 'account-create',
+    to: 'reconciliation-summary',
+    name: 'reconciliationSummary',
+    description:
+      "The account's cleared balance against a statement's (statementOn, statementBalance)",
+    parameters: { id: ACCOUNT_ID },
+  },
+  {
+    from: 'account-create',
+    to: 'reconciliation-finish',
+    name: 'reconcile',
+    description:
+      'Reconcile the account just created against a statement of 0.00 (nothing cleared yet: the difference is 0)',
+    parameters: { id: ACCOUNT_ID },
+    body: { statementOn: '2025-03-31', statementBalance: 0 },
+  },
+  {
+    from: 'account-create',
     to: 'expense-byAccount',
     name: 'listExpenses',
     description: "The account's expenses",
@@ -97,6 +114,14 @@ export const LINKS: readonly LinkSpec[] = [
       set: { tags: ['food'] },
       entries: [{ id: ENTRY_ID, version: '$response.body#/data/transaction/version' }],
     },
+  },
+  {
+    from: 'entry-create',
+    to: 'reconciliation-setCleared',
+    name: 'markCleared',
+    description: 'Mark the entry just created cleared (seen on a statement)',
+    parameters: { id: ENTRY_ID },
+    body: { cleared: true },
   },
   {
     from: 'entry-create',
@@ -270,6 +295,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Record<string, unknown> |
   // The entries come from the entry a link just created (their ids and versions): the link
   // applyRule carries the whole body.
   'rules-applyToEntries': null,
+  'reconciliation-setCleared': { cleared: true },
+  'reconciliation-finish': { statementOn: '2025-03-31', statementBalance: 0 },
   'imports-preview': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
   'imports-commit': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
 };

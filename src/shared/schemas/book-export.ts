@@ -170,6 +170,10 @@ const entryRecord = z
     payee: payeeText,
     tags: tagsSchema,
     transferId: uuid.nullable(),
+    cleared: z.enum(['cleared', 'reconciled']).optional().meta({
+      description:
+        'Seen on a statement, or reconciled (docs/ledger.md#reconciliation); absent: uncleared',
+    }),
     version: z.number().int().min(1).max(VERSION_MAX),
     deleted: z.boolean(),
     createdAt: instant,
@@ -223,6 +227,7 @@ export const HISTORY_FIELDS = [
   'tags',
   'splits',
   'deleted',
+  'cleared',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
@@ -305,6 +310,10 @@ export const storedSnapshotSchema = z
       )
       .max(SPLIT_LINES_MAX, { error: `A split has at most ${SPLIT_LINES_MAX} lines` }),
     deleted: z.boolean(),
+    cleared: z.enum(['cleared', 'reconciled']).optional().meta({
+      description:
+        'Seen on a statement, or reconciled (docs/ledger.md#reconciliation); absent: uncleared',
+    }),
   })
   .strict()
   .superRefine((snapshot, ctx) => {

@@ -108,6 +108,34 @@ export function splitMismatch(amount: number, lines: readonly { amount: number }
   );
 }
 
+/**
+ * The person confirmed changing a reconciled entry's amount, date or account, or deleting it
+ * (docs/ledger.md#reconciliation); without it such a change is refused with 409 RECONCILED_ENTRY.
+ */
+export const confirmReconciledSchema = z
+  .boolean({ error: 'confirmReconciled must be true or false' })
+  .optional()
+  .meta({
+    description:
+      'true: change it even if it is reconciled; left out, a change to a reconciled entry is a 409 RECONCILED_ENTRY',
+  });
+
+/** The same confirmation in a query string (DELETE routes): `confirmReconciled=true`. */
+export const confirmReconciledQuerySchema = z
+  .enum(['true'], { error: "confirmReconciled must be 'true' when sent" })
+  .optional()
+  .meta({
+    description:
+      'true: delete it even if it is reconciled; left out, deleting a reconciled entry is a 409 RECONCILED_ENTRY',
+  });
+
+/** Fields of an edit's input that are not changes to the entry. */
+export const NOT_CHANGES: ReadonlySet<string> = new Set([
+  'id',
+  'expectedVersion',
+  'confirmReconciled',
+]);
+
 /** An optional expectedVersion: an edit is refused (409) when the entry has moved on. */
 export const expectedVersionSchema = z
   .number({ error: 'expectedVersion must be a whole number' })

@@ -12,6 +12,9 @@ import {
 import {
   entryCategorySchema,
   entryExtrasShape,
+  NOT_CHANGES,
+  confirmReconciledQuerySchema,
+  confirmReconciledSchema,
   expectedVersionSchema,
   occurredOnSchema,
   payeeSchema,
@@ -92,6 +95,7 @@ export const entryIdInput = z.object({ id: entryIdSchema });
 export const deleteEntryInput = z.object({
   id: entryIdSchema,
   expectedVersion: expectedVersionSchema,
+  confirmReconciled: confirmReconciledQuerySchema,
 });
 
 /**
@@ -103,6 +107,7 @@ export const updateEntryInput = z
   .object({
     id: entryIdSchema,
     expectedVersion: expectedVersionSchema,
+    confirmReconciled: confirmReconciledSchema,
     amount: amountSchema.optional(),
     occurredOn: occurredOnSchema.optional(),
     description: optionalText('Description', DESCRIPTION_MAX),
@@ -115,7 +120,7 @@ export const updateEntryInput = z
     splits: splitLinesSchema.nullish(),
   })
   .superRefine((input, ctx) => {
-    const changes = Object.keys(input).filter((key) => key !== 'id' && key !== 'expectedVersion');
+    const changes = Object.keys(input).filter((key) => !NOT_CHANGES.has(key));
     if (changes.length === 0) {
       ctx.addIssue({
         code: 'custom',
@@ -179,5 +184,8 @@ export const bulkCategorizeInput = z.object({
 export type BulkCategorizeInput = z.infer<typeof bulkCategorizeInput>;
 
 /** POST /api/transactions/bulk-delete (Idempotency-Key): one change, undoable as one. */
-export const bulkDeleteInput = z.object({ ids: bulkIdsSchema });
+export const bulkDeleteInput = z.object({
+  ids: bulkIdsSchema,
+  confirmReconciled: confirmReconciledSchema,
+});
 export type BulkDeleteInput = z.infer<typeof bulkDeleteInput>;

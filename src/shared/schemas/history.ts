@@ -18,6 +18,8 @@ export const CHANGE_KINDS = [
   'import',
   'import-revert',
   'rule-apply',
+  'clear',
+  'reconcile',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -46,6 +48,10 @@ export const entrySnapshotSchema = z
       z.object({ categoryId: z.string().nullable(), amount: z.number(), note: z.string() }),
     ),
     deleted: z.boolean(),
+    cleared: z
+      .enum(['cleared', 'reconciled'])
+      .optional()
+      .meta({ description: 'Seen on a statement, or reconciled; absent: uncleared' }),
   })
   .meta({ id: 'EntrySnapshot' });
 export type EntrySnapshot = z.infer<typeof entrySnapshotSchema>;

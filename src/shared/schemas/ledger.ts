@@ -43,6 +43,10 @@ export const transactionSchema = z
     tags: z.array(z.string()),
     transfer: transferLinkSchema.nullable().meta({ description: 'Set on the legs of a transfer' }),
     splits: z.array(splitLineSchema).meta({ description: '[] unless the entry is split' }),
+    cleared: z.enum(['uncleared', 'cleared', 'reconciled']).meta({
+      description:
+        'Against the statements: reconciled entries are locked against silent edits (docs/ledger.md#reconciliation)',
+    }),
     version: z.number().int().meta({ description: 'Bumped by every change of the entry' }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,

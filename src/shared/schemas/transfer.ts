@@ -8,7 +8,13 @@ import {
   optionalText,
   transferIdSchema,
 } from './common.js';
-import { expectedVersionSchema, occurredOnSchema } from './entry-fields.js';
+import {
+  NOT_CHANGES,
+  confirmReconciledQuerySchema,
+  confirmReconciledSchema,
+  expectedVersionSchema,
+  occurredOnSchema,
+} from './entry-fields.js';
 import { changeIdOutput } from './ledger.js';
 
 /**
@@ -58,6 +64,7 @@ export const transferIdInput = z.object({ id: transferIdSchema });
 export const deleteTransferInput = z.object({
   id: transferIdSchema,
   expectedVersion: expectedVersionSchema,
+  confirmReconciled: confirmReconciledQuerySchema,
 });
 export type DeleteTransferInput = z.infer<typeof deleteTransferInput>;
 
@@ -66,13 +73,14 @@ export const updateTransferInput = z
   .object({
     id: transferIdSchema,
     expectedVersion: expectedVersionSchema,
+    confirmReconciled: confirmReconciledSchema,
     fromAccountId: accountIdSchema.optional(),
     toAccountId: accountIdSchema.optional(),
     amount: amountSchema.optional(),
     occurredOn: occurredOnSchema.optional(),
     description: optionalText('Description', DESCRIPTION_MAX),
   })
-  .refine((input) => Object.keys(input).some((k) => k !== 'id' && k !== 'expectedVersion'), {
+  .refine((input) => Object.keys(input).some((k) => !NOT_CHANGES.has(k)), {
     error: 'Nothing to change: send at least one field',
   });
 export type UpdateTransferInput = z.infer<typeof updateTransferInput>;

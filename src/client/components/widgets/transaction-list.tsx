@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Transaction } from '../../../shared/schemas/ledger.js';
 import { Badge } from '../ui/badge.js';
 import { Money } from '../ui/money.js';
@@ -23,14 +24,17 @@ type ListedTransaction = Transaction & { balanceAfter?: number };
 function TransactionRow({
   transaction,
   categoryNames,
+  rowStart,
 }: {
   transaction: ListedTransaction;
   categoryNames?: ReadonlyMap<string, string>;
+  rowStart?: (transaction: Transaction) => ReactNode;
 }) {
   const amount = signedAmount(transaction);
   return (
     <li data-testid="transaction-row" className="flex items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
+      {rowStart?.(transaction)}
+      <div className="min-w-0 flex-1">
         <Link
           to="/transactions"
           search={{ entry: transaction.id }}
@@ -47,6 +51,7 @@ function TransactionRow({
           {transaction.payee && (
             <span className="[overflow-wrap:anywhere]">· {transaction.payee}</span>
           )}
+          {transaction.cleared === 'reconciled' && <Badge>Reconciled</Badge>}
         </p>
       </div>
       <div className="flex max-w-[50%] flex-col items-end text-right">
@@ -77,10 +82,13 @@ export function TransactionList({
   transactions,
   categoryNames,
   emptyText = 'No transactions yet.',
+  rowStart,
 }: {
   transactions: ListedTransaction[];
   categoryNames?: ReadonlyMap<string, string>;
   emptyText?: string;
+  /** A control before each row's text (the account page's cleared mark). */
+  rowStart?: (transaction: Transaction) => ReactNode;
 }) {
   if (transactions.length === 0) {
     return <p className="py-4 text-sm text-muted-foreground">{emptyText}</p>;
@@ -92,6 +100,7 @@ export function TransactionList({
           key={transaction.id}
           transaction={transaction}
           categoryNames={categoryNames}
+          rowStart={rowStart}
         />
       ))}
     </ul>

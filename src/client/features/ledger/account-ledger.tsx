@@ -5,6 +5,12 @@ import { QueryError } from '../../components/widgets/query-error.js';
 import { TransactionList } from '../../components/widgets/transaction-list.js';
 import { useAccountLedger } from './api.js';
 import { useCategoryNames } from '../../lib/categories.js';
+import { ClearedToggle } from './cleared-toggle.js';
+import { ReconcileButton } from './reconcile-dialog.js';
+
+const clearedToggle = (transaction: Parameters<typeof ClearedToggle>[0]['transaction']) => (
+  <ClearedToggle transaction={transaction} />
+);
 
 /** One account's ledger, newest first, a page at a time. */
 export function AccountLedger({ accountId }: { accountId: string }) {
@@ -17,10 +23,14 @@ export function AccountLedger({ accountId }: { accountId: string }) {
   }
   return (
     <div>
+      <div className="flex justify-end">
+        <ReconcileButton accountId={accountId} />
+      </div>
       <TransactionList
         transactions={ledger.data}
         categoryNames={categoryNames}
         emptyText="No transactions on this account yet."
+        rowStart={clearedToggle}
       />
       {ledger.hasNextPage && (
         <Button

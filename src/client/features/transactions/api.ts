@@ -132,7 +132,7 @@ export function useUpdateTransfer() {
 export function useDeleteEntry() {
   const utils = trpc.useUtils();
   return useMutation({
-    mutationFn: (input: { id: string; expectedVersion?: number }) =>
+    mutationFn: (input: { id: string; expectedVersion?: number; confirmReconciled?: 'true' }) =>
       utils.client.entry.delete.mutate(input, withIdempotencyKey(newIdempotencyKey())).then(unwrap),
     onSuccess: () => refreshLedger(utils),
     ...RETRY_UNANSWERED,
@@ -166,7 +166,7 @@ export function useBulkDelete() {
 export function useDeleteTransfer() {
   const utils = trpc.useUtils();
   return useMutation({
-    mutationFn: (input: { id: string; expectedVersion?: number }) =>
+    mutationFn: (input: { id: string; expectedVersion?: number; confirmReconciled?: 'true' }) =>
       utils.client.transfer.delete
         .mutate(input, withIdempotencyKey(newIdempotencyKey()))
         .then(unwrap),

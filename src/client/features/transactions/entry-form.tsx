@@ -24,6 +24,8 @@ import { ENTRY_KINDS, ENTRY_WORDS, LEDGER_WORDS } from './entry-words.js';
 import { transferRequest } from './transfer-request.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
+import { ReconciledChangeCancelled, useReconciledConfirm } from './reconciled-confirm.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 
 /** What a save did: an edit's recorded change and fields (its toast offers Undo). */
 type Saved =
@@ -78,6 +80,13 @@ export function EntryForm(props: {
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
   const today = useToday();
+  // A change to a reconciled entry asks first (docs/ledger.md#reconciliation); confirmed, it is
+  // a new request with a key of its own, as the refusal is stored under the first one.
+  const reconciled = useReconciledConfirm();
+  const confirmedKey = (key: string, confirmReconciled: boolean) =>
+    confirmReconciled
+      ? { confirmReconciled, idempotencyKey: newIdempotencyKey() }
+      : { idempotencyKey: key };
   const transferOf = entry && editedTransfer(entry);
   const start: EntryFormRequest = props.start ?? { type: 'expense' };
   /** /transactions speaks of transactions, except for a transfer. */
@@ -105,7 +114,9 @@ export function EntryForm(props: {
         return {
           payload: input,
           send: async (key): Promise<Saved> => {
-            const answer = await updateTransfer.mutateAsync({ ...input, idempotencyKey: key });
+            const answer = await reconciled.withConfirmation((confirmReconciled) =>
+              updateTransfer.mutateAsync({ ...input, ...confirmedKey(key, confirmReconciled) }),
+            );
             return { edit: { changeId: answer.changeId, fields: null } };
           },
         };
@@ -126,7 +137,9 @@ export function EntryForm(props: {
       return {
         payload: input,
         send: async (key): Promise<Saved> => {
-          const answer = await update.mutateAsync({ ...input, idempotencyKey: key });
+          const answer = await reconciled.withConfirmation((confirmReconciled) =>
+            update.mutateAsync({ ...input, ...confirmedKey(key, confirmReconciled) }),
+          );
           return { edit: { changeId: answer.changeId, fields } };
         },
       };
@@ -150,7 +163,8 @@ export function EntryForm(props: {
     // Told by onFailure, in the words of the type chosen when it was sent.
     failure: ENTRY_WORDS[start.type].failure,
     onFailure: (error) => {
-      // A block body: its type does not depend on `form`'s.
+      // Cancel at the reconciled question: nothing was sent again, nothing to say.
+      if (error instanceof ReconciledChangeCancelled) return;
       showSpendingFailure(error, {
         form,
         field: 'amount',
@@ -238,6 +252,7 @@ export function EntryForm(props: {
       >
         {entry ? (transferOf ? 'Save transfer' : 'Save changes') : words.submit}
       </SubmitButton>
+      {reconciled.dialog}
     </form>
   );
 }

@@ -14,6 +14,8 @@ const KIND_LABELS: Record<HistoryItem['kind'], string> = {
   import: 'Imported',
   'import-revert': 'Import reverted',
   'rule-apply': 'Rule applied',
+  clear: 'Cleared mark changed',
+  reconcile: 'Reconciled',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -27,6 +29,7 @@ const FIELD_LABELS: Record<string, string> = {
   splits: 'Split',
   deleted: 'Deleted',
   type: 'Type',
+  cleared: 'Cleared',
 };
 
 /** The snapshot key a changed field name reads (the API names a few fields differently). */
@@ -63,6 +66,9 @@ function show(key: keyof EntrySnapshot, snapshot: EntrySnapshot | null, names: N
         : 'not split';
     case 'deleted':
       return snapshot.deleted ? 'yes' : 'no';
+    case 'cleared':
+      // Absent while uncleared (docs/ledger.md#reconciliation).
+      return snapshot.cleared ?? 'uncleared';
     case 'description':
     case 'payee':
       return snapshot[key] ? `“${snapshot[key]}”` : 'empty';

@@ -14,6 +14,7 @@ import { EntryForm } from './entry-form.js';
 import { EntryHistory } from './entry-history.js';
 import { DeleteConfirmDialog } from './delete-confirm-dialog.js';
 import { toastWithUndo } from './undo-toast.js';
+import { ReconciledChangeCancelled, useReconciledConfirm } from './reconciled-confirm.js';
 import { categoryNames } from '../../lib/categories.js';
 
 interface PanelData {
@@ -25,6 +26,7 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
   const deleteEntry = useDeleteEntry();
   const deleteTransfer = useDeleteTransfer();
   const undo = useUndo();
+  const reconciled = useReconciledConfirm('delete');
   const transfer = props.entry.transfer;
   const pending = deleteEntry.isPending || deleteTransfer.isPending;
   // The same question as the Delete key's (delete-confirm-dialog.tsx).
@@ -32,22 +34,30 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
 
   async function remove() {
     try {
-      const answer = transfer
-        ? await deleteTransfer.mutateAsync({ id: transfer.id })
-        : await deleteEntry.mutateAsync({
-            id: props.entry.id,
-            expectedVersion: props.entry.version,
-          });
+      // A reconciled one asks first (docs/ledger.md#reconciliation).
+      const answer = await reconciled.withConfirmation(
+        async (confirmed): Promise<{ changeId: string }> => {
+          const confirmReconciled = confirmed ? ('true' as const) : undefined;
+          return transfer
+            ? deleteTransfer.mutateAsync({ id: transfer.id, confirmReconciled })
+            : deleteEntry.mutateAsync({
+                id: props.entry.id,
+                expectedVersion: props.entry.version,
+                confirmReconciled,
+              });
+        },
+      );
       toastWithUndo(transfer ? 'Transfer deleted' : 'Transaction deleted', answer.changeId, undo);
-      setAsking(false);
       props.onDeleted();
     } catch (error) {
+      if (error instanceof ReconciledChangeCancelled) return;
       showFailure(error, 'Failed to delete transaction');
     }
   }
 
   return (
     <>
+      {reconciled.dialog}
       <Button
         variant="destructive"
         className="w-full"
@@ -66,7 +76,11 @@ function DeleteButton(props: { entry: Transaction; onDeleted: () => void }) {
         noun={transfer ? 'transfer' : 'transaction'}
         onCancel={() => setAsking(false)}
         pending={pending}
-        onConfirm={() => void remove()}
+        onConfirm={() => {
+          // The question closes first: a reconciled entry's own question may follow it.
+          setAsking(false);
+          void remove();
+        }}
       />
     </>
   );

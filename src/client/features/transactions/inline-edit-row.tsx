@@ -15,6 +15,8 @@ import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { toastWithUndo } from './undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
+import { reconciledFailure, useReconciledConfirm } from './reconciled-confirm.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 import { amountEditText } from '../../lib/typed-amounts.js';
 
 /** The row's check: the amount, then the date, one message at a time. */
@@ -41,6 +43,7 @@ export function InlineEditRow(props: {
   const update = useUpdateEntry();
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
+  const reconciled = useReconciledConfirm();
   const { form, submit, problem, pending } = useAppForm({
     check: { schema: inlineEditSchema },
     defaultValues: {
@@ -62,7 +65,13 @@ export function InlineEditRow(props: {
       return {
         payload: input,
         send: async (key) => {
-          const { changeId } = await update.mutateAsync({ ...input, idempotencyKey: key });
+          const { changeId } = await reconciled.withConfirmation((confirmReconciled) =>
+            update.mutateAsync(
+              confirmReconciled
+                ? { ...input, confirmReconciled, idempotencyKey: newIdempotencyKey() }
+                : { ...input, idempotencyKey: key },
+            ),
+          );
           return { changeId, fields };
         },
       };
@@ -75,6 +84,7 @@ export function InlineEditRow(props: {
       toastWithUndo('Transaction updated', changeId, undo, offer);
     },
     failure: 'Failed to update transaction',
+    onFailure: reconciledFailure('Failed to update transaction'),
     onDone: () => props.onClose(true),
     onUnchanged: () => props.onClose(false),
   });
@@ -126,6 +136,7 @@ export function InlineEditRow(props: {
         </Button>
       </div>
       <FieldError id={`${id}-problem`} message={problem} />
+      {reconciled.dialog}
     </form>
   );
 }

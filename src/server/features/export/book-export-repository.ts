@@ -68,6 +68,7 @@ export function readEntries(db: DbOrTx, bookId: string) {
       'payee',
       'tags',
       'transfer_id',
+      'cleared_state',
       'version',
       'deleted_at',
       'created_at',

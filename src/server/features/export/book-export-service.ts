@@ -93,6 +93,8 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
           payee: e.payee,
           tags: e.tags,
           transferId: e.transfer_id,
+          // Left out while uncleared, as in the history snapshots (docs/ledger.md#reconciliation).
+          ...(e.cleared_state !== 'uncleared' && { cleared: e.cleared_state }),
           version: e.version,
           deleted: e.deleted_at !== null,
           createdAt: iso(e.created_at),

@@ -38,6 +38,7 @@ function stateKey(state: {
   tags: readonly string[];
   splits: readonly { categoryId: string | null; amountCents: string; note: string }[];
   deleted: boolean;
+  cleared?: string | undefined;
 }): string {
   return JSON.stringify([
     state.accountId,
@@ -50,6 +51,7 @@ function stateKey(state: {
     state.tags,
     state.splits.map((line) => [line.categoryId, line.amountCents, line.note]),
     state.deleted,
+    state.cleared ?? 'uncleared',
   ]);
 }
 

@@ -120,6 +120,7 @@ export interface EntryInsert {
   payee: string;
   tags: string[];
   transferId: string | null;
+  cleared?: 'cleared' | 'reconciled' | undefined;
   version: number;
   deleted: boolean;
   createdAt: Date;
@@ -149,6 +150,7 @@ export async function insertEntries(
         payee: e.payee,
         tags: e.tags,
         transfer_id: e.transferId,
+        cleared_state: e.cleared ?? 'uncleared',
         version: e.version,
         deleted_at: e.deleted ? sql<Date>`clock_timestamp()` : null,
         created_at: e.createdAt,

@@ -18,6 +18,7 @@ import {
 } from './change-repository.js';
 import type { EntryRow } from '../entries/entry-repository.js';
 import { balanceEffect, changedFields, unwritableState, type EntryState } from './entry-state.js';
+import { refuseUnconfirmedReconciled } from './reconciled-lock.js';
 
 /**
  * The one change engine (docs/ledger.md#history-and-undo): every edit, delete, undo, transfer
@@ -44,6 +45,12 @@ export interface ChangePlan {
   kind: ChangeKind;
   /** For an undo: the change it undoes (marked undone by this one). */
   undoesId?: string | null;
+  /**
+   * The person confirmed changing reconciled entries (docs/ledger.md#reconciliation). An undo
+   * needs none: it goes back to a state the person had, and undo is refused once anything later
+   * touched the entry.
+   */
+  confirmReconciled?: boolean;
   entries: PlannedEntry[];
 }
 
@@ -94,13 +101,24 @@ function categoriesOf(entries: readonly PlannedEntry[]): string[] {
 
 const LEG_TYPES = new Set<string>(['transfer_in', 'transfer_out']);
 
+/** True when an existing entry changes only its cleared state. */
+function onlyClearedChanges(entry: PlannedEntry): boolean {
+  if (entry.before === null) return false;
+  const fields = changedFields(entry.before, entry.after);
+  return fields.length === 1 && fields[0] === 'cleared';
+}
+
 /**
  * Why a transfer would no longer be one after this plan, or null: every leg the plan touches
  * comes with the other leg of its transfer, and after it the two still move the same amount
  * between two different accounts, both live or both deleted (docs/ledger.md#transfers).
  */
 async function transferProblem(trx: DbOrTx, plan: ChangePlan): Promise<string | null> {
-  const legs = plan.entries.filter((entry) => LEG_TYPES.has(entry.after.type));
+  // A leg cleared or reconciled on its own account's statement changes nothing the other leg
+  // shares (docs/ledger.md#reconciliation).
+  const legs = plan.entries.filter(
+    (entry) => LEG_TYPES.has(entry.after.type) && !onlyClearedChanges(entry),
+  );
   if (legs.length === 0) return null;
   const existing = legs.filter((leg) => leg.before !== null).map((leg) => leg.id);
   const stored = await transferIdsOf(trx, plan.bookId, existing);
@@ -143,6 +161,10 @@ async function refuseUnwritable(trx: DbOrTx, plan: ChangePlan): Promise<void> {
   }
   problem ??= await transferProblem(trx, plan);
   if (problem) throw new AppError('UNPROCESSABLE', `${MESSAGES.entryStateInvalid} (${problem})`);
+  refuseUnconfirmedReconciled(
+    plan.entries,
+    plan.kind === 'undo' || plan.confirmReconciled === true,
+  );
 }
 
 function balanceRefusal(account: AccountRow, deltaCents: bigint): AppError {

@@ -186,6 +186,7 @@ export function insertEntry(
       payee: state.payee,
       tags: state.tags,
       transfer_id: entry.transferId,
+      cleared_state: state.cleared,
     })
     .returning(ENTRY_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -216,6 +217,7 @@ export function updateEntry(
       payee: after.payee,
       tags: after.tags,
       deleted_at: deletedAt,
+      cleared_state: after.cleared,
       version: sql<number>`version + 1`,
       updated_at: sql<Date>`clock_timestamp()`,
     })

@@ -32,6 +32,7 @@ export function stateOf(
       note: line.note,
     })),
     deleted: row.deleted_at !== null,
+    cleared: row.cleared_state,
   };
 }
 

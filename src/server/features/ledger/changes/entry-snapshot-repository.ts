@@ -21,7 +21,8 @@ export function entrySnapshotSql(
         FROM entry_splits s
         WHERE s.book_id = ${column('book_id')} AND s.entry_id = ${column('id')}), '[]'::jsonb)`
     : sql`'[]'::jsonb`;
-  return sql<string>`jsonb_build_object(
+  // An uncleared entry's snapshot has no `cleared` key (docs/ledger.md#reconciliation).
+  return sql<string>`(jsonb_build_object(
     'accountId', ${column('account_id')},
     'type', ${column('transaction_type')},
     'amountCents', ${column('amount_cents')}::text,
@@ -32,5 +33,6 @@ export function entrySnapshotSql(
     'tags', to_jsonb(${column('tags')}),
     'splits', ${splits},
     'deleted', ${column('deleted_at')} IS NOT NULL
-  )::text`;
+  ) || CASE WHEN ${column('cleared_state')} = 'uncleared' THEN '{}'::jsonb
+       ELSE jsonb_build_object('cleared', ${column('cleared_state')}) END)::text`;
 }

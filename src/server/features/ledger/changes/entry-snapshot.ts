@@ -23,12 +23,16 @@ export interface StoredSnapshot {
   tags: string[];
   splits: { categoryId: string | null; amountCents: string; note: string }[];
   deleted: boolean;
+  /** Absent while the entry is uncleared (docs/ledger.md#reconciliation). */
+  cleared?: 'cleared' | 'reconciled' | undefined;
 }
 
-/** The fields a creation sets: every field a history row may name but `deleted`. */
-export const CREATED_FIELDS: readonly Exclude<HistoryField, 'deleted'>[] = HISTORY_FIELDS.filter(
-  (field): field is Exclude<HistoryField, 'deleted'> => field !== 'deleted',
-);
+/** The fields a creation sets: every field a history row may name but `deleted` and `cleared`. */
+export const CREATED_FIELDS: readonly Exclude<HistoryField, 'deleted' | 'cleared'>[] =
+  HISTORY_FIELDS.filter(
+    (field): field is Exclude<HistoryField, 'deleted' | 'cleared'> =>
+      field !== 'deleted' && field !== 'cleared',
+  );
 
 /**
  * A stored snapshot read back, checked with the schema the restore checks a file's snapshots with
@@ -81,5 +85,6 @@ export function toApiSnapshot(text: string | null): EntrySnapshot | null {
       note: line.note,
     })),
     deleted: stored.deleted,
+    ...(stored.cleared !== undefined && { cleared: stored.cleared }),
   };
 }

@@ -1,5 +1,6 @@
 import { entryStateProblem, storedSnapshotSchema } from '../../../../shared/schemas/book-export.js';
 import type { EntryType } from '../../../../shared/schemas/history.js';
+import type { ClearedState } from '../../../../shared/schemas/reconciliation.js';
 import { readStoredSnapshot, type StoredSnapshot } from './entry-snapshot.js';
 
 /**
@@ -18,6 +19,8 @@ export interface EntryState {
   tags: string[];
   splits: SplitState[];
   deleted: boolean;
+  /** Against the statements (docs/ledger.md#reconciliation); a snapshot leaves out 'uncleared'. */
+  cleared: ClearedState;
 }
 
 export interface SplitState {
@@ -38,6 +41,7 @@ const DIFFABLE: readonly (keyof EntryState)[] = [
   'tags',
   'splits',
   'deleted',
+  'cleared',
 ];
 
 /** What the API calls each state field in a history row's `fields`. */
@@ -52,6 +56,7 @@ const FIELD_NAMES: Record<keyof EntryState, string> = {
   tags: 'tags',
   splits: 'splits',
   deleted: 'deleted',
+  cleared: 'cleared',
 };
 
 /** Deposits and incoming transfer legs add to a balance; everything else subtracts. */
@@ -81,7 +86,7 @@ function sameField(a: EntryState, b: EntryState, field: keyof EntryState): boole
 /** The API names of the fields that differ between two states (all of them for a creation). */
 export function changedFields(before: EntryState | null, after: EntryState): string[] {
   return DIFFABLE.filter((field) => before === null || !sameField(before, after, field))
-    .filter((field) => before !== null || field !== 'deleted')
+    .filter((field) => before !== null || (field !== 'deleted' && field !== 'cleared'))
     .map((field) => FIELD_NAMES[field]);
 }
 
@@ -102,6 +107,8 @@ export function toStoredSnapshot(state: EntryState): StoredSnapshot {
       note: line.note,
     })),
     deleted: state.deleted,
+    // Left out while uncleared, so every snapshot written before reconciliation keeps its text.
+    ...(state.cleared !== 'uncleared' && { cleared: state.cleared }),
   };
 }
 
@@ -129,6 +136,7 @@ export function fromStoredSnapshot(text: string): { state: EntryState } | { prob
         note: line.note,
       })),
       deleted: stored.deleted,
+      cleared: stored.cleared ?? 'uncleared',
     },
   };
 }

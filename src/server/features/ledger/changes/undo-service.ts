@@ -14,6 +14,7 @@ import { inTransaction } from '../../../db/in-transaction.js';
 import { lockEntryStates } from './entry-locks.js';
 import { fromStoredSnapshot } from './entry-state.js';
 import type { Actor } from '../../../lib/actor.js';
+import { deleteReconciliationOfChange } from '../reconciliation/reconciliation-repository.js';
 
 const UNREADABLE = 'the saved state of an entry of this change is not one the ledger allows';
 
@@ -86,6 +87,9 @@ export function undoChange(
         return { id: row.entry_id, before: current.state, after: restored.state };
       }),
     });
+    // An undone reconciliation is no longer one (its entries are back to cleared).
+    if (change.kind === 'reconcile')
+      await deleteReconciliationOfChange(trx, actor.bookId, changeId);
     return {
       changeId: applied.changeId,
       undoesId: changeId,

@@ -70,6 +70,7 @@ export const entryRouter = router({
       },
       refusals: [
         'CONFLICT',
+        'RECONCILED_ENTRY',
         'INSUFFICIENT_FUNDS',
         'BALANCE_LIMIT_EXCEEDED',
         'UNPROCESSABLE',
@@ -90,7 +91,13 @@ export const entryRouter = router({
         summary:
           'Delete a transaction: its balance effect is reversed; undo the returned change to restore it',
       },
-      refusals: ['CONFLICT', 'INSUFFICIENT_FUNDS', 'UNPROCESSABLE', 'TRANSFER_ENTRY'],
+      refusals: [
+        'CONFLICT',
+        'RECONCILED_ENTRY',
+        'INSUFFICIENT_FUNDS',
+        'UNPROCESSABLE',
+        'TRANSFER_ENTRY',
+      ],
     })
     .input(deleteEntryInput)
     .output(changeOutput)
@@ -120,7 +127,7 @@ export const entryRouter = router({
         tags,
         summary: 'Delete many transactions as one change (undoable as one)',
       },
-      refusals: ['INSUFFICIENT_FUNDS', 'UNPROCESSABLE', 'TRANSFER_ENTRY'],
+      refusals: ['RECONCILED_ENTRY', 'INSUFFICIENT_FUNDS', 'UNPROCESSABLE', 'TRANSFER_ENTRY'],
     })
     .input(bulkDeleteInput)
     .output(changeOutput)

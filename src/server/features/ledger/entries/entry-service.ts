@@ -152,6 +152,7 @@ export async function createEntry(
       tags: fill?.tags ?? input.tags ?? [],
       splits: toSplitStates(splits),
       deleted: false,
+      cleared: 'uncleared',
     };
     checkSplits(after);
     const applied = await applyChange(trx, {
@@ -206,6 +207,7 @@ export async function updateEntry(
     const applied = await applyChange(trx, {
       ...actor,
       kind: 'update',
+      confirmReconciled: input.confirmReconciled === true,
       entries: [{ id: input.id, before, after: editedState(before, input) }],
     });
     const { transactions, accounts, changeId } = await answer(trx, actor.bookId, applied);
@@ -225,13 +227,14 @@ async function deleteEntries(
   actor: Actor,
   ids: readonly string[],
   kind: 'delete' | 'bulk',
-  expectedVersion?: number,
+  options: { expectedVersion?: number | undefined; confirmReconciled: boolean },
 ): Promise<ChangeSummary> {
   return inTransaction(db, async (trx) => {
-    const entries = await lockEditableEntries(trx, actor.bookId, ids, expectedVersion);
+    const entries = await lockEditableEntries(trx, actor.bookId, ids, options.expectedVersion);
     const applied = await applyChange(trx, {
       ...actor,
       kind,
+      confirmReconciled: options.confirmReconciled,
       entries: entries.map(({ row, state }) => ({
         id: row.id,
         before: state,
@@ -250,9 +253,16 @@ async function deleteEntries(
 export function deleteEntry(
   db: DbOrTx,
   actor: Actor,
-  input: { id: string; expectedVersion?: number | undefined },
+  input: {
+    id: string;
+    expectedVersion?: number | undefined;
+    confirmReconciled?: 'true' | undefined;
+  },
 ): Promise<ChangeSummary> {
-  return deleteEntries(db, actor, [input.id], 'delete', input.expectedVersion);
+  return deleteEntries(db, actor, [input.id], 'delete', {
+    expectedVersion: input.expectedVersion,
+    confirmReconciled: input.confirmReconciled === 'true',
+  });
 }
 
 /** POST /api/transactions/bulk-delete: all of them or none. */
@@ -261,7 +271,9 @@ export function bulkDeleteEntries(
   actor: Actor,
   input: BulkDeleteInput,
 ): Promise<ChangeSummary> {
-  return deleteEntries(db, actor, input.ids, 'bulk');
+  return deleteEntries(db, actor, input.ids, 'bulk', {
+    confirmReconciled: input.confirmReconciled === true,
+  });
 }
 
 /**

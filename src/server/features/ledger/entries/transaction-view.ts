@@ -82,6 +82,7 @@ export function toTransaction(row: EntryRow, links: EntryLinks = NO_LINKS): Tran
     tags: row.tags,
     transfer: (row.transfer_id && links.transfers.get(row.transfer_id)) || null,
     splits: links.splits.get(row.id) ?? [],
+    cleared: row.cleared_state,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

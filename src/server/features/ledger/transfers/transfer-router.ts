@@ -51,7 +51,13 @@ export const transferRouter = router({
         summary:
           'Change a transfer (amount, date, description or either account); both legs move together',
       },
-      refusals: ['CONFLICT', 'INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED', 'UNPROCESSABLE'],
+      refusals: [
+        'CONFLICT',
+        'RECONCILED_ENTRY',
+        'INSUFFICIENT_FUNDS',
+        'BALANCE_LIMIT_EXCEEDED',
+        'UNPROCESSABLE',
+      ],
     })
     .input(updateTransferInput)
     .output(transferMutationOutput)
@@ -66,7 +72,7 @@ export const transferRouter = router({
         tags,
         summary: 'Delete a transfer (both legs); undo the returned change to restore it',
       },
-      refusals: ['CONFLICT', 'INSUFFICIENT_FUNDS', 'UNPROCESSABLE'],
+      refusals: ['CONFLICT', 'RECONCILED_ENTRY', 'INSUFFICIENT_FUNDS', 'UNPROCESSABLE'],
     })
     .input(deleteTransferInput)
     .output(transferMutationOutput)

@@ -100,6 +100,7 @@ function legState(
     tags: [],
     splits: [],
     deleted: false,
+    cleared: 'uncleared',
   };
 }
 
@@ -203,6 +204,7 @@ export function updateTransfer(
     const applied = await applyChange(trx, {
       ...actor,
       kind: 'update',
+      confirmReconciled: input.confirmReconciled === true,
       entries: [
         { id: out.row.id, before: out.state, after: outAfter },
         { id: incoming.row.id, before: incoming.state, after: inAfter },
@@ -231,6 +233,7 @@ export function deleteTransfer(
     const applied = await applyChange(trx, {
       ...actor,
       kind: 'delete',
+      confirmReconciled: input.confirmReconciled === 'true',
       entries: [out, incoming].map(({ row, state }) => ({
         id: row.id,
         before: state,
