@@ -1,6 +1,6 @@
 /**
- * The analytics part of `npm run bench` (issue 14): each chart's procedure on a book of 100,000
- * entries (one client, then 32 connections) and the CSV export of all of them (time, and the
+ * The analytics part of `npm run bench` (issue 14): each chart's procedure, and the summary of a
+ * Transactions view (issue 22), on a book of 100,000 entries (one client, then 32 connections) and the CSV export of all of them (time, and the
  * server's peak memory). Seeds its own book, apart from bench/seed.ts. Alone:
  * `BENCH_ONLY=analytics npm run bench`.
  */
@@ -113,6 +113,13 @@ export async function benchAnalytics(options: {
     ['top payees (30 days)', `/api/analytics/top-payees?${period}`],
     ['largest entries (30 days)', `/api/analytics/largest-entries?${period}`],
     ['dashboard figures', '/api/analytics/dashboard'],
+    // The count and total of a Transactions view (decision 028): the whole book is over the
+    // summary's cap (it reads SUMMARY_ROWS_MAX + 1 rows and says "more than"); a month is not.
+    ['view summary (whole book, capped)', '/api/transactions/summary?transfers=one'],
+    [
+      'view summary (30 days)',
+      `/api/transactions/summary?transfers=one&dateFrom=${book.from}&dateTo=${book.to}`,
+    ],
   ] as const;
   const figures: AnalyticsFigures['charts'] = [];
   for (const [name, path] of charts) {

@@ -110,3 +110,10 @@ export const IMPORT_STATEMENTS_MAX = 20;
 export const IMPORT_LINES_MAX = 250_000;
 /** Any one field of a bank file is cut to this many characters before a pattern looks at it. */
 export const IMPORT_FIELD_MAX = 1_000;
+/**
+ * Entries one summary of a Transactions view reads at most (docs/ledger.md#count-and-total-of-a-view,
+ * decision 028): over it the answer says "more than" and gives no figures, never a partial sum.
+ * Sized so that the one statement stays short on PGlite, whose single session every other
+ * request waits for; its sum stays far below 2^53 cents.
+ */
+export const SUMMARY_ROWS_MAX = 25_000;

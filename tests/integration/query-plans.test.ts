@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import {
   accountPageQuery,
   searchEntriesQuery,
+  summaryQuery,
   type EntrySearch,
 } from '../../src/server/features/ledger/search/search-repository.js';
 import { insertUser } from '../../src/server/features/users/user-repository.js';
@@ -227,5 +228,37 @@ describe.runIf(testBackend === 'postgres')('query plans of the ledger lists on P
       const read = scan['Actual Rows'] + (scan['Rows Removed by Filter'] ?? 0);
       expect(read).toBeLessThanOrEqual(HEAVY_ROWS / 20 + 51 * 21);
     }
+  });
+
+  // The summary of a view (GET /api/transactions/summary, decision 028): one statement that
+  // reads at most the cap and one more of the rows the filters pick, by whichever index suits.
+  const SUMMARY_CAP = 1000;
+  it.each([
+    ['the whole book, over the cap', {}, SUMMARY_CAP + 1],
+    ['one account, over the cap', { accountId: 'heavy' }, SUMMARY_CAP + 1],
+    ['a category in a date range', { categoryInYear: true }, HEAVY_ROWS / 24 / 3 + 100],
+    ['a rare word', { word: 'smorrebrod' }, RARE_ROWS],
+  ] as const)('the summary of %s reads a bounded number of rows', async (_name, shape, bound) => {
+    const filters: Omit<EntrySearch, 'sort'> = {
+      bookId: heavy,
+      ...('accountId' in shape && { accountId: heavyAccount }),
+      ...('categoryInYear' in shape && {
+        category: { kind: 'one', id: category, splitEntryIds: [] },
+        dateFrom: '2024-01-01',
+        dateTo: '2024-12-31',
+      }),
+      ...('word' in shape && { words: [{ word: shape.word, categoryIds: [], splitEntryIds: [] }] }),
+    };
+    const nodes = await planOf(summaryQuery(database.db, filters, SUMMARY_CAP));
+    const scans = nodes.filter(
+      (node) =>
+        node['Relation Name'] === 'transactions' || node['Node Type'] === 'Bitmap Index Scan',
+    );
+    // Every row read, kept or filtered out, counts; another book's rows are never walked through.
+    for (const scan of scans) {
+      const read = scan['Actual Rows'] + (scan['Rows Removed by Filter'] ?? 0);
+      expect(read, JSON.stringify(scan)).toBeLessThanOrEqual(Math.ceil(bound * 1.3));
+    }
+    expect(scans.length).toBeGreaterThan(0);
   });
 });

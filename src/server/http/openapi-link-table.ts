@@ -76,6 +76,13 @@ export const LINKS: readonly LinkSpec[] = [
   },
   {
     from: 'account-create',
+    to: 'transaction-summary',
+    name: 'summarizeTransactions',
+    description: 'How many entries the account holds, and the money in and out among them',
+    parameters: { accountId: ACCOUNT_ID },
+  },
+  {
+    from: 'account-create',
     to: 'expense-byAccount',
     name: 'listExpenses',
     description: "The account's expenses",

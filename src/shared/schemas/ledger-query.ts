@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXPENSE_PAGE_DEFAULT, EXPENSE_PAGE_MAX, SEARCH_QUERY_MAX, TAG_MAX } from '../limits.js';
+import {
+  EXPENSE_PAGE_DEFAULT,
+  EXPENSE_PAGE_MAX,
+  SEARCH_QUERY_MAX,
+  SUMMARY_ROWS_MAX,
+  TAG_MAX,
+} from '../limits.js';
 import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
 import { accountIdSchema, categoryIdSchema, envelope, NO_NUL } from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
@@ -111,11 +117,61 @@ function checkViewRanges(
   }
 }
 
+/** How a list shows a transfer: its two legs (as it always did), or one item. */
+export const TRANSFER_ROWS = ['legs', 'one'] as const;
+export type TransferRows = (typeof TRANSFER_ROWS)[number];
+
+const transfersShape = {
+  transfers: z.enum(TRANSFER_ROWS, { error: 'transfers must be legs or one' }).optional().meta({
+    description:
+      "legs (the default): both legs of a transfer, each an item. one: a transfer is one item, its outgoing leg (whose `transfer` names both accounts), unless accountId picks the account of one side: then that side's leg",
+  }),
+};
+
 /** GET /api/transactions with search, filters and sort; cursors encode the sort. */
 export const searchTransactionsInput = z
-  .object({ ...pageShape, ...transactionViewShape })
+  .object({ ...pageShape, ...transactionViewShape, ...transfersShape })
   .superRefine(checkViewRanges);
 export type SearchTransactionsInput = z.infer<typeof searchTransactionsInput>;
+
+const { sort: _sort, ...transactionFilterShape } = transactionViewShape;
+
+/**
+ * GET /api/transactions/summary: the rows a view's filters pick, counted and summed (a sort
+ * changes neither, so none is taken).
+ */
+export const transactionSummaryInput = z
+  .object({ ...transactionFilterShape, ...transfersShape })
+  .superRefine(checkViewRanges);
+export type TransactionSummaryInput = z.infer<typeof transactionSummaryInput>;
+
+const summaryFigure = (description: string) =>
+  z
+    .number()
+    .nullable()
+    .meta({
+      description: `${description}, in currency units; null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false)`,
+    });
+
+export const transactionSummarySchema = z
+  .object({
+    count: z.number().int().meta({
+      description:
+        'Entries (items of the list with the same query) in the view; when complete is false, the view holds more than this many',
+    }),
+    complete: z.boolean().meta({
+      description:
+        'false when the view holds more entries than one summary reads: count is then a lower bound and the figures are null, never a partial sum',
+    }),
+    moneyIn: summaryFigure('Deposits, and incoming transfer legs listed as items'),
+    moneyOut: summaryFigure(
+      'Withdrawals and expenses, and outgoing transfer legs listed as items (a transfer shown as one item moves money between your accounts, neither in nor out)',
+    ),
+    net: summaryFigure('moneyIn less moneyOut'),
+  })
+  .meta({ id: 'TransactionSummary' });
+export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
+export const transactionSummaryOutput = envelope(transactionSummarySchema);
 
 /**
  * GET /api/transactions/export.csv: the same view, every page of it (limit and cursor are

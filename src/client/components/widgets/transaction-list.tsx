@@ -5,7 +5,12 @@ import { Badge } from '../ui/badge.js';
 import { Money } from '../ui/money.js';
 import { cn } from '../../lib/cn.js';
 import { formatCalendarDate } from '../../lib/format.js';
-import { signedAmount, transactionTypeLabel } from '../../lib/transaction-format.js';
+import {
+  AMOUNT_TONE_CLASS,
+  rowAmount,
+  transactionTypeLabel,
+  transferLabel,
+} from '../../lib/transaction-format.js';
 
 /** What an entry is filed under: its category by name, "Split", "Transfer" or uncategorised. */
 export function entryCategoryText(
@@ -21,16 +26,26 @@ export function entryCategoryText(
 /** An entry, with the balance after it when the list is one account's (docs/client.md). */
 type ListedTransaction = Transaction & { balanceAfter?: number };
 
+/** Where the list is: every account's entries, or one account's (a transfer names the other side). */
+interface ListPlace {
+  accountNames?: ReadonlyMap<string, string> | undefined;
+  accountId?: string | undefined;
+}
+
 function TransactionRow({
   transaction,
   categoryNames,
+  place,
   rowStart,
 }: {
   transaction: ListedTransaction;
   categoryNames?: ReadonlyMap<string, string>;
+  place: ListPlace;
   rowStart?: (transaction: Transaction) => ReactNode;
 }) {
-  const amount = signedAmount(transaction);
+  const amount = rowAmount(transaction, place.accountId);
+  const transfer = transferLabel(transaction, place.accountNames ?? new Map(), place.accountId);
+  const note = transfer && transaction.description !== 'Transfer' ? transaction.description : '';
   return (
     <li data-testid="transaction-row" className="flex items-center justify-between gap-3 py-3">
       {rowStart?.(transaction)}
@@ -40,14 +55,15 @@ function TransactionRow({
           search={{ entry: transaction.id }}
           className="text-sm font-medium [overflow-wrap:anywhere] hover:underline"
         >
-          {transaction.description || transaction.payee || 'No description'}
+          {transfer ?? (transaction.description || transaction.payee || 'No description')}
         </Link>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <Badge>{transactionTypeLabel(transaction.transactionType)}</Badge>
           <time dateTime={transaction.occurredOn}>
             {formatCalendarDate(transaction.occurredOn)}
           </time>
-          <span>{entryCategoryText(transaction, categoryNames)}</span>
+          {!transfer && <span>{entryCategoryText(transaction, categoryNames)}</span>}
+          {note && <span className="[overflow-wrap:anywhere]">· {note}</span>}
           {transaction.payee && (
             <span className="[overflow-wrap:anywhere]">· {transaction.payee}</span>
           )}
@@ -58,10 +74,7 @@ function TransactionRow({
         <Money
           amount={transaction.amount}
           text={amount.text}
-          className={cn(
-            'text-sm font-semibold',
-            amount.incoming ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive',
-          )}
+          className={cn('text-sm font-semibold', AMOUNT_TONE_CLASS[amount.tone])}
         />
         {transaction.balanceAfter !== undefined && (
           <span data-testid="running-balance" className="mt-1 text-xs text-muted-foreground">
@@ -81,11 +94,17 @@ function TransactionRow({
 export function TransactionList({
   transactions,
   categoryNames,
+  accountNames,
+  accountId,
   emptyText = 'No transactions yet.',
   rowStart,
 }: {
   transactions: ListedTransaction[];
   categoryNames?: ReadonlyMap<string, string>;
+  /** The book's accounts by id: a transfer is labelled with them (docs/client.md#transfers-in-lists). */
+  accountNames?: ReadonlyMap<string, string> | undefined;
+  /** Set on one account's list: a transfer's leg names the other side. */
+  accountId?: string | undefined;
   emptyText?: string;
   /** A control before each row's text (the account page's cleared mark). */
   rowStart?: (transaction: Transaction) => ReactNode;
@@ -100,6 +119,7 @@ export function TransactionList({
           key={transaction.id}
           transaction={transaction}
           categoryNames={categoryNames}
+          place={{ accountNames, accountId }}
           rowStart={rowStart}
         />
       ))}

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { TransactionList } from '../../components/widgets/transaction-list.js';
-import { useAccountLedger } from './api.js';
+import { useAccountLedger, useAccountNames } from './api.js';
 import { useCategoryNames } from '../../lib/categories.js';
 import { ClearedToggle } from './cleared-toggle.js';
 import { ReconcileButton } from './reconcile-dialog.js';
@@ -16,6 +16,7 @@ const clearedToggle = (transaction: Parameters<typeof ClearedToggle>[0]['transac
 export function AccountLedger({ accountId }: { accountId: string }) {
   const ledger = useAccountLedger(accountId);
   const categoryNames = useCategoryNames();
+  const accountNames = useAccountNames();
 
   if (ledger.isPending) return <PageSpinner label="Loading transactions" />;
   if (ledger.isError) {
@@ -29,6 +30,8 @@ export function AccountLedger({ accountId }: { accountId: string }) {
       <TransactionList
         transactions={ledger.data}
         categoryNames={categoryNames}
+        accountNames={accountNames.data}
+        accountId={accountId}
         emptyText="No transactions on this account yet."
         rowStart={clearedToggle}
       />

@@ -4,7 +4,8 @@ import { trpc, type TrpcUtils } from '../../lib/trpc.js';
 
 /** The ledger's data: the latest entries across accounts, and one account's pages. */
 
-const RECENT = { limit: 5 };
+/** A transfer is one row "Checking → Savings" among every account's entries. */
+const RECENT = { limit: 5, transfers: 'one' as const };
 const PAGE_SIZE = 10;
 
 interface LedgerPage {
@@ -44,4 +45,13 @@ export function useAccountLedger(accountId: string) {
 /** The first page, so the account page can ask for it together with the account. */
 export function prefetchAccountLedger(utils: TrpcUtils, accountId: string): void {
   void utils.account.transactions.prefetchInfinite(ledgerInput(accountId));
+}
+
+/** Module-level, so the query keeps one select (a new one each render re-renders forever). */
+const namesById = (answer: { data: { id: string; title: string }[] }) =>
+  new Map(answer.data.map((account) => [account.id, account.title]));
+
+/** The book's accounts by id, for a transfer's label (the account list's query, shared). */
+export function useAccountNames() {
+  return trpc.account.list.useQuery({}, { select: namesById });
 }

@@ -3,17 +3,24 @@ import { Card, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { TransactionList } from '../../components/widgets/transaction-list.js';
-import { useRecentTransactions } from './api.js';
+import { useAccountNames, useRecentTransactions } from './api.js';
 import { useCategoryNames } from '../../lib/categories.js';
 
 function RecentTransactions() {
   const recent = useRecentTransactions();
   const categoryNames = useCategoryNames();
+  const accountNames = useAccountNames();
   if (recent.isPending) return <PageSpinner label="Loading transactions" />;
   if (recent.isError) {
     return <QueryError query={recent} fallback="Could not load your transactions." />;
   }
-  return <TransactionList transactions={recent.data} categoryNames={categoryNames} />;
+  return (
+    <TransactionList
+      transactions={recent.data}
+      categoryNames={categoryNames}
+      accountNames={accountNames.data}
+    />
+  );
 }
 
 /** The latest ledger entries across all accounts. */

@@ -28,7 +28,12 @@ interface SearchPage {
 
 const nextCursor = (page: SearchPage) => page.data.nextCursor ?? undefined;
 const allItems = (data: { pages: SearchPage[] }) => data.pages.flatMap((page) => page.data.items);
-const listInput = (search: SearchTransactionsInput) => ({ ...search, limit: PAGE_SIZE });
+/** A transfer is one row where every account is listed (docs/client.md#transfers-in-lists). */
+const listInput = (search: SearchTransactionsInput) => ({
+  ...search,
+  transfers: 'one' as const,
+  limit: PAGE_SIZE,
+});
 
 /** The entries of a view, in its sort, every page loaded so far. */
 export function useTransactionSearch(search: SearchTransactionsInput) {
@@ -42,6 +47,19 @@ export function useTransactionSearch(search: SearchTransactionsInput) {
 
 export function prefetchTransactionSearch(utils: TrpcUtils, search: SearchTransactionsInput) {
   void utils.transaction.list.prefetchInfinite(listInput(search));
+}
+
+/**
+ * How many entries the whole view holds and their money in and out (GET
+ * /api/transactions/summary): the list's filters, transfers as one row as the list shows them;
+ * the sort changes neither, so it is left out of the query (and of its cache key).
+ */
+export function useTransactionSummary(search: SearchTransactionsInput) {
+  const { sort: _sort, limit: _limit, cursor: _cursor, ...filters } = search;
+  return trpc.transaction.summary.useQuery(
+    { ...filters, transfers: 'one' },
+    { select: unwrap, placeholderData: (previous) => previous },
+  );
 }
 
 /** One entry and its history, oldest first. */

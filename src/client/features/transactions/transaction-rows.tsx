@@ -10,7 +10,12 @@ import { Money } from '../../components/ui/money.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/cn.js';
 import { formatCalendarDate } from '../../lib/format.js';
-import { signedAmount, transactionTypeLabel } from '../../lib/transaction-format.js';
+import {
+  AMOUNT_TONE_CLASS,
+  rowAmount,
+  transactionTypeLabel,
+  transferLabel,
+} from '../../lib/transaction-format.js';
 import { InlineEditRow } from './inline-edit-row.js';
 
 /** Rows this close to the end of what is loaded ask for the next page. */
@@ -18,16 +23,20 @@ const LOAD_AHEAD = 15;
 
 export interface RowContext {
   accounts: Account[];
+  /** The accounts' names by id, for a transfer's label. */
+  accountNames: ReadonlyMap<string, string>;
+  /** The account the view is filtered to: a transfer's leg names the other side. */
+  viewedAccountId?: string | undefined;
   groups: CategoryGroup[];
   categoryName: (id: string) => string | undefined;
 }
 
-export function entryTitle(entry: Transaction): string {
-  return entry.description || entry.payee || 'No description';
+export function entryTitle(entry: Transaction, context?: RowContext): string {
+  const transfer = context && transferLabel(entry, context.accountNames, context.viewedAccountId);
+  return transfer ?? (entry.description || entry.payee || 'No description');
 }
 
 function categoryText(entry: Transaction, context: RowContext): string {
-  if (entry.transactionType === 'transfer') return 'Transfer';
   if (entry.splits.length > 0) return `Split (${entry.splits.length})`;
   return entry.categoryId
     ? (context.categoryName(entry.categoryId) ?? 'Uncategorised')
@@ -43,9 +52,14 @@ function Row(props: {
   onEdit: () => void;
 }) {
   const { entry, context } = props;
-  const amount = signedAmount(entry);
-  const account = context.accounts.find((candidate) => candidate.id === entry.accountId);
-  const title = entryTitle(entry);
+  const amount = rowAmount(entry, context.viewedAccountId);
+  const isTransfer = entry.transactionType === 'transfer';
+  // A transfer's title names its accounts; its description (if any) and no account follow.
+  const account = isTransfer
+    ? undefined
+    : context.accounts.find((candidate) => candidate.id === entry.accountId);
+  const title = entryTitle(entry, context);
+  const note = isTransfer && entry.description !== 'Transfer' ? entry.description : '';
   return (
     <div className="flex items-center gap-3 px-3 py-2">
       <input
@@ -65,7 +79,8 @@ function Row(props: {
         <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={entry.occurredOn}>{formatCalendarDate(entry.occurredOn)}</time>
           <Badge>{transactionTypeLabel(entry.transactionType)}</Badge>
-          <span>{categoryText(entry, context)}</span>
+          {!isTransfer && <span>{categoryText(entry, context)}</span>}
+          {note && <span className="truncate">· {note}</span>}
           {entry.payee && <span className="truncate">· {entry.payee}</span>}
           {account && <span className="truncate">· {account.title}</span>}
           {entry.tags.map((tag) => (
@@ -78,10 +93,7 @@ function Row(props: {
       <Money
         amount={entry.amount}
         text={amount.text}
-        className={cn(
-          'shrink-0 text-right text-sm font-semibold',
-          amount.incoming ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive',
-        )}
+        className={cn('shrink-0 text-right text-sm font-semibold', AMOUNT_TONE_CLASS[amount.tone])}
       />
       {entry.transactionType !== 'transfer' && (
         <Button

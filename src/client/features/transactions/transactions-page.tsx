@@ -4,7 +4,14 @@ import { Button } from '../../components/ui/button.js';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { QueryError } from '../../components/widgets/query-error.js';
 import { screenToast, showFailure } from '../../lib/screen-toast.js';
-import { useAccountChoices, useBulkDelete, useTags, useTransactionSearch, useUndo } from './api.js';
+import {
+  useAccountChoices,
+  useBulkDelete,
+  useTags,
+  useTransactionSearch,
+  useTransactionSummary,
+  useUndo,
+} from './api.js';
 import { BulkBar } from './bulk-bar.js';
 import { EntryPanel } from './entry-panel.js';
 import { DeleteConfirmDialog } from './delete-confirm-dialog.js';
@@ -19,6 +26,7 @@ import {
   type TransactionSearch,
 } from './transaction-search.js';
 import { toastWithUndo } from './undo-toast.js';
+import { ViewSummary } from './view-summary.js';
 import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
 /**
@@ -37,6 +45,7 @@ export function TransactionsPage(props: {
 }) {
   const { search, onSearchChange } = props;
   const list = useTransactionSearch(searchInput(search));
+  const summary = useTransactionSummary(searchInput(search));
   const accounts = useAccountChoices();
   const categories = useCategoryGroups();
   const tags = useTags();
@@ -55,8 +64,15 @@ export function TransactionsPage(props: {
   const groups = useMemo(() => categories.data ?? [], [categories.data]);
   const context: RowContext = useMemo(() => {
     const names = categoryNames(groups);
-    return { accounts: accounts.data ?? [], groups, categoryName: (id) => names.get(id) };
-  }, [accounts.data, groups]);
+    const list = accounts.data ?? [];
+    return {
+      accounts: list,
+      accountNames: new Map(list.map((account) => [account.id, account.title])),
+      viewedAccountId: search.account,
+      groups,
+      categoryName: (id) => names.get(id),
+    };
+  }, [accounts.data, groups, search.account]);
 
   const changeSearch = (next: TransactionSearch, replace = false) => {
     setSelected(new Set());
@@ -224,6 +240,7 @@ export function TransactionsPage(props: {
           onClear={() => setSelected(new Set())}
         />
       )}
+      <ViewSummary summary={summary.data} />
       {body}
       <EntryPanel
         target={panelTarget}

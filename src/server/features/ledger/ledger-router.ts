@@ -16,12 +16,15 @@ import {
   payeeSuggestionsOutput,
   searchTransactionsInput,
   tagListOutput,
+  transactionSummaryInput,
+  transactionSummaryOutput,
 } from '../../../shared/schemas/ledger-query.js';
 import {
   listExpensesPage,
   listTags,
   searchTransactions,
   suggestPayees,
+  summarizeTransactions,
   type Page,
 } from './search/search-service.js';
 import { recordExpense } from './entries/movement-service.js';
@@ -137,6 +140,22 @@ export const transactionRouter = router({
     .output(transactionPageOutput)
     .query(async ({ ctx, input }) =>
       ok(await searchTransactions(ctx.database.db, ctx.bookId, input)),
+    ),
+
+  summary: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/transactions/summary',
+        tags: ['Transactions'],
+        summary:
+          'How many entries a view of your ledger holds and the money in and out among them (the filters of GET /api/transactions, every page)',
+      },
+    })
+    .input(transactionSummaryInput)
+    .output(transactionSummaryOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await summarizeTransactions(ctx.database.db, ctx.bookId, input)),
     ),
 
   payees: protectedProcedure

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../../../db/connect.js';
 import type { EntryType } from '../../../db/schema.js';
-import type { TransactionSort } from '../../../../shared/schemas/ledger-query.js';
+import type { TransactionSort, TransferRows } from '../../../../shared/schemas/ledger-query.js';
 import { ENTRY_COLUMNS, type EntryRow } from '../entries/entry-repository.js';
 
 // The searching reads of the ledger (docs/ledger.md#search-filters-sorts-and-cursors): the
@@ -42,6 +42,11 @@ export interface EntrySearch {
   /** occurred_on bounds, both inclusive. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /**
+   * 'one': a transfer is one row, its outgoing leg, when the search is not one account's (an
+   * account holds one leg of a transfer at most, so an account's search shows that leg).
+   */
+  transfers?: TransferRows | undefined;
   sort: TransactionSort;
   after?: KeysetPosition | undefined;
   /** Rows at most; undefined: all of them. */
@@ -67,12 +72,32 @@ const SORT_KEY = {
  */
 export function searchEntriesQuery(db: DbOrTx, s: EntrySearch) {
   const sort = SORT_KEY[s.sort];
+  let query = filteredEntries(db, s).select(ENTRY_COLUMNS.map((c) => `t.${c}` as const));
+  if (s.after !== undefined) {
+    const op = sort.dir === 'desc' ? sql`<` : sql`>`;
+    query = query.where(
+      sql<SqlBool>`(${sql.ref(`t.${sort.column}`)}, t.seq) ${op} (${s.after.key}::${sort.cast}, ${s.after.seq}::bigint)`,
+    );
+  }
+  query = query.orderBy(`t.${sort.column}`, sort.dir).orderBy('t.seq', sort.dir);
+  return s.limit === undefined ? query : query.limit(s.limit);
+}
+
+/** Whether a search shows a transfer as its outgoing leg alone (see EntrySearch.transfers). */
+export const transfersAsOneRow = (s: Pick<EntrySearch, 'transfers' | 'accountId'>) =>
+  s.transfers === 'one' && s.accountId === undefined;
+
+/** The live entries a search's filters pick, in no order: what a page and a summary share. */
+function filteredEntries(db: DbOrTx, s: Omit<EntrySearch, 'sort' | 'after' | 'limit'>) {
   let query = db
     .selectFrom('transactions as t')
-    .select(ENTRY_COLUMNS.map((c) => `t.${c}` as const))
     .where('t.book_id', '=', s.bookId)
     .where('t.deleted_at', 'is', null);
   if (s.accountId !== undefined) query = query.where('t.account_id', '=', s.accountId);
+  // A transfer's legs share their day, amount, description and creation time, so every filter
+  // but the account picks both or neither: leaving the incoming leg out is a filter like the
+  // others, and keyset pages over what is left neither lose nor repeat a transfer.
+  if (transfersAsOneRow(s)) query = query.where('t.transaction_type', '<>', 'transfer_in');
   if (s.types !== undefined) query = query.where('t.transaction_type', 'in', [...s.types]);
   if (s.createdFrom !== undefined) query = query.where('t.created_at', '>=', s.createdFrom);
   if (s.createdTo !== undefined) query = query.where('t.created_at', '<', s.createdTo);
@@ -108,14 +133,50 @@ export function searchEntriesQuery(db: DbOrTx, s: EntrySearch) {
       );
   }
   for (const w of s.words ?? []) query = query.where(wordMatches(w));
-  if (s.after !== undefined) {
-    const op = sort.dir === 'desc' ? sql`<` : sql`>`;
-    query = query.where(
-      sql<SqlBool>`(${sql.ref(`t.${sort.column}`)}, t.seq) ${op} (${s.after.key}::${sort.cast}, ${s.after.seq}::bigint)`,
-    );
-  }
-  query = query.orderBy(`t.${sort.column}`, sort.dir).orderBy('t.seq', sort.dir);
-  return s.limit === undefined ? query : query.limit(s.limit);
+  return query;
+}
+
+/** What a summary reads: how many entries, and the cents in and out among them. */
+export interface SummaryRow {
+  count: string | number;
+  in_cents: string;
+  out_cents: string;
+}
+
+/**
+ * Counts and sums the entries a search picks, reading at most `cap` of them (in no order, by
+ * whichever index the filters suit): a count above `cap` says the view is larger than one
+ * summary reads, and its sums are not to be shown (docs/ledger.md#count-and-total-of-a-view).
+ * A transfer shown as one row moves money between the book's accounts: neither in nor out.
+ */
+export function summarizeEntries(
+  db: DbOrTx,
+  s: Omit<EntrySearch, 'sort' | 'after' | 'limit'>,
+  cap: number,
+): Promise<SummaryRow> {
+  return summaryQuery(db, s, cap).executeTakeFirstOrThrow();
+}
+
+/** The one statement of a summary (see summarizeEntries). */
+export function summaryQuery(
+  db: DbOrTx,
+  s: Omit<EntrySearch, 'sort' | 'after' | 'limit'>,
+  cap: number,
+) {
+  const picked = filteredEntries(db, s)
+    .select(['t.transaction_type', 't.amount_cents'])
+    .limit(cap + 1)
+    .as('picked');
+  const outTypes = transfersAsOneRow(s)
+    ? ['withdraw', 'expense']
+    : ['withdraw', 'expense', 'transfer_out'];
+  return db.selectFrom(picked).select([
+    sql<string | number>`count(*)`.as('count'),
+    sql<string>`coalesce(sum(picked.amount_cents) FILTER (WHERE picked.transaction_type
+        IN ('deposit', 'transfer_in')), 0)::text`.as('in_cents'),
+    sql<string>`coalesce(sum(picked.amount_cents) FILTER (WHERE picked.transaction_type
+        = ANY(${sql.val(outTypes)}::text[])), 0)::text`.as('out_cents'),
+  ]);
 }
 
 /** A word found in the search text (substring, folded), or as a category of the entry or a line. */

@@ -8,13 +8,19 @@ import { centsToUnits, unitsToCents } from '../../../../shared/money.js';
 import { centsFromDb } from '../../../db/cents.js';
 import type { AccountLedgerPage } from '../../../../shared/schemas/ledger-query.js';
 import type { EntryRow } from '../entries/entry-repository.js';
-import { EXPENSE_PAGE_DEFAULT, PAYEE_SUGGESTIONS_MAX } from '../../../../shared/limits.js';
+import {
+  EXPENSE_PAGE_DEFAULT,
+  PAYEE_SUGGESTIONS_MAX,
+  SUMMARY_ROWS_MAX,
+} from '../../../../shared/limits.js';
 import { TRANSACTIONS_PAGE_DEFAULT, type Transaction } from '../../../../shared/schemas/ledger.js';
 import type {
   ExpensePageInput,
   PayeeSuggestion,
   SearchTransactionsInput,
   TransactionSort,
+  TransactionSummary,
+  TransactionSummaryInput,
 } from '../../../../shared/schemas/ledger-query.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import {
@@ -24,6 +30,7 @@ import {
   findPayees,
   findTags,
   searchEntries,
+  summarizeEntries,
   type EntrySearch,
 } from './search-repository.js';
 import { toTransactions } from '../entries/transaction-view.js';
@@ -81,18 +88,21 @@ async function pageOf(db: Db, search: EntrySearch): Promise<Page> {
   };
 }
 
-/** GET /api/transactions: the book's live entries matching every filter, one page. */
-export async function searchTransactions(
+/** The filters of a view, with the ids checked and the words' categories found. */
+type ViewFilters = Omit<EntrySearch, 'sort' | 'after' | 'limit'>;
+
+/**
+ * Reads what a view's filters need before its rows: an unknown account or category answers 404
+ * (the account said first, whichever answered first), and each word's matching categories.
+ */
+async function resolveFilters(
   db: Db,
   bookId: string,
-  input: SearchTransactionsInput,
-): Promise<Page> {
-  const sort: TransactionSort = input.sort ?? 'date_desc';
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  input: TransactionSummaryInput,
+): Promise<ViewFilters> {
   const words = searchWords(input.q);
   const categoryId = input.categoryId === 'none' ? undefined : input.categoryId;
-  // Independent reads, side by side (each is one indexed lookup); an unknown account is said
-  // before an unknown category, whichever answered first.
+  // Independent reads, side by side (each is one indexed lookup).
   const [account, category, matched, splitEntryIds] = await Promise.allSettled([
     input.accountId === undefined ? null : assertBookAccount(db, bookId, input.accountId),
     categoryId === undefined ? null : assertBookCategory(db, bookId, categoryId),
@@ -102,11 +112,8 @@ export async function searchTransactions(
   for (const outcome of [account, category, matched, splitEntryIds]) {
     if (outcome.status === 'rejected') throw outcome.reason;
   }
-  return pageOf(db, {
+  return {
     bookId,
-    sort,
-    after,
-    limit: input.limit ?? TRANSACTIONS_PAGE_DEFAULT,
     accountId: input.accountId,
     types: input.type === undefined ? undefined : ENTRY_TYPES_OF[input.type],
     createdFrom: input.from === undefined ? undefined : new Date(input.from),
@@ -123,7 +130,50 @@ export async function searchTransactions(
     maxCents: input.maxAmount === undefined ? undefined : unitsToCents(input.maxAmount),
     dateFrom: input.dateFrom,
     dateTo: input.dateTo,
+    transfers: input.transfers,
+  };
+}
+
+/** GET /api/transactions: the book's live entries matching every filter, one page. */
+export async function searchTransactions(
+  db: Db,
+  bookId: string,
+  input: SearchTransactionsInput,
+): Promise<Page> {
+  const sort: TransactionSort = input.sort ?? 'date_desc';
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  return pageOf(db, {
+    ...(await resolveFilters(db, bookId, input)),
+    sort,
+    after,
+    limit: input.limit ?? TRANSACTIONS_PAGE_DEFAULT,
   });
+}
+
+/**
+ * GET /api/transactions/summary: how many entries a view holds and the money in and out among
+ * them, for the whole view, not a page. One statement reading at most SUMMARY_ROWS_MAX entries
+ * (decision 028): a larger view answers its lower bound and no figures, never a partial sum.
+ */
+export async function summarizeTransactions(
+  db: Db,
+  bookId: string,
+  input: TransactionSummaryInput,
+): Promise<TransactionSummary> {
+  const row = await summarizeEntries(db, await resolveFilters(db, bookId, input), SUMMARY_ROWS_MAX);
+  const count = Number(row.count);
+  if (count > SUMMARY_ROWS_MAX) {
+    return { count: SUMMARY_ROWS_MAX, complete: false, moneyIn: null, moneyOut: null, net: null };
+  }
+  const inCents = BigInt(row.in_cents);
+  const outCents = BigInt(row.out_cents);
+  return {
+    count,
+    complete: true,
+    moneyIn: centsToUnits(inCents),
+    moneyOut: centsToUnits(outCents),
+    net: centsToUnits(inCents - outCents),
+  };
 }
 
 /**
