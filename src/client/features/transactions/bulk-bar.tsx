@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { showFailure } from '../../lib/screen-toast.js';
 import { useBulkCategorize, useUndo } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { toastWithUndo } from './undo-toast.js';
+import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 
 const CHOOSE = '';

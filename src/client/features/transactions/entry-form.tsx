@@ -22,7 +22,7 @@ import { changes, entryFormSchema, entryFormValues, NO_ACCOUNT } from './entry-f
 import { newEntryRequest } from './entry-request.js';
 import { ENTRY_KINDS, ENTRY_WORDS, LEDGER_WORDS } from './entry-words.js';
 import { transferRequest } from './transfer-request.js';
-import { toastWithUndo } from './undo-toast.js';
+import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 import { ReconciledChangeCancelled, useReconciledConfirm } from './reconciled-confirm.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';

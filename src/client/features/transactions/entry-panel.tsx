@@ -13,7 +13,7 @@ import { useDeleteEntry, useDeleteTransfer, useEntry, useUndo } from './api.js';
 import { EntryForm } from './entry-form.js';
 import { EntryHistory } from './entry-history.js';
 import { DeleteConfirmDialog } from './delete-confirm-dialog.js';
-import { toastWithUndo } from './undo-toast.js';
+import { toastWithUndo } from '../../lib/undo-toast.js';
 import { ReconciledChangeCancelled, useReconciledConfirm } from './reconciled-confirm.js';
 import { categoryNames } from '../../lib/categories.js';
 

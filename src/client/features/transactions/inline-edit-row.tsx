@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { useUndo, useUpdateEntry } from './api.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { toastWithUndo } from './undo-toast.js';
+import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 import { reconciledFailure, useReconciledConfirm } from './reconciled-confirm.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';

@@ -25,7 +25,7 @@ import {
   searchInput,
   type TransactionSearch,
 } from './transaction-search.js';
-import { toastWithUndo } from './undo-toast.js';
+import { toastWithUndo } from '../../lib/undo-toast.js';
 import { ViewSummary } from './view-summary.js';
 import { categoryNames, useCategoryGroups } from '../../lib/categories.js';
 
