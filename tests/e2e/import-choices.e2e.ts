@@ -93,16 +93,32 @@ async function toast(page: Page, text: string): Promise<void> {
 
 /** The amounts in the review's Amount column, in row order. */
 async function reviewAmounts(page: Page): Promise<string[]> {
+  return reviewColumn(page, 7);
+}
+
+/**
+ * One column of the review's drawn rows, in row order: the review is an ARIA table of rows
+ * (virtualised, so only the drawn ones; these files are a few rows long).
+ */
+async function reviewColumn(page: Page, column: number): Promise<string[]> {
   return page
-    .locator('table tbody tr')
-    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[7]?.textContent ?? ''));
+    .getByRole('table', { name: /./ })
+    .locator('[role="row"]:not([aria-rowindex="1"])')
+    .evaluateAll(
+      (rows, at) =>
+        rows
+          .sort(
+            (a, b) =>
+              Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')),
+          )
+          .map((row) => row.querySelectorAll('[role="cell"]')[at]?.textContent ?? ''),
+      column,
+    );
 }
 
 /** The dates in the review's Date column, in row order. */
 async function reviewDates(page: Page): Promise<string[]> {
-  return page
-    .locator('table tbody tr')
-    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[2]?.textContent ?? ''));
+  return reviewColumn(page, 2);
 }
 
 async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
