@@ -1357,7 +1357,22 @@ describe(`ledger property, restore then undo (${testBackend})`, () => {
           }
         },
       ),
-      { numRuns: 25, interruptAfterTimeLimit: 120_000 },
+      {
+        numRuns: 25,
+        interruptAfterTimeLimit: 120_000,
+        // Runs first, found by this property in CI: an undo back to a deleted state whose
+        // category the restored book does not have was a failed write (500), not a 404.
+        examples: [
+          [
+            [
+              { kind: 'undo', pick: 0 },
+              { kind: 'undo', pick: 863 },
+            ],
+            { kind: 'category', pick: 63 },
+            [0],
+          ],
+        ],
+      },
     );
     console.log(
       `restore then undo seen: ${[...seen.entries()]

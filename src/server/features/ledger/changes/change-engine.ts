@@ -89,10 +89,14 @@ function enteredAccounts(entries: readonly PlannedEntry[]): Set<string> {
   return entered;
 }
 
+/**
+ * Every category the written states name, deleted ones included: a deleted row keeps its
+ * category under the same foreign key, and an undo back to a deleted state from a restored
+ * history can name one the book no longer has (a refusal, not a failed write).
+ */
 function categoriesOf(entries: readonly PlannedEntry[]): string[] {
   const ids = new Set<string>();
   for (const { after } of entries) {
-    if (after.deleted) continue;
     if (after.categoryId) ids.add(after.categoryId);
     for (const line of after.splits) if (line.categoryId) ids.add(line.categoryId);
   }
