@@ -255,3 +255,42 @@ describe('undoing an import revert', () => {
     expect(await balanceOf(account)).toBe(balance);
   });
 });
+
+describe('a revert keeps the lock on reconciled entries', () => {
+  it('refuses to revert an import one of whose entries is reconciled, changing nothing', async () => {
+    const account = await newAccount('Reconciled');
+    const batch = await importFile(account);
+    const [first] = await entriesOfBatch(batch.id);
+    const entryId = String(first?.id);
+    const cleared = await call(
+      'PATCH',
+      `/api/transactions/${entryId}/cleared`,
+      { cleared: true },
+      randomUUID(),
+    );
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const summary = await call(
+      'GET',
+      `/api/account/${account}/reconciliation?statementOn=${today}&statementBalance=0`,
+    );
+    const reconciled = await call(
+      'POST',
+      `/api/account/${account}/reconcile`,
+      { statementOn: today, statementBalance: summary.body.data.clearedBalance },
+      randomUUID(),
+    );
+    expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(200);
+    const entries = await entriesOfBatch(batch.id);
+    const balance = await balanceOf(account);
+
+    const res = await revert(batch.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'RECONCILED_ENTRY' });
+    expect(res.body.message).toMatch(/^An entry of this import is reconciled against a statement/);
+    expect(await entriesOfBatch(batch.id)).toEqual(entries);
+    expect(await balanceOf(account)).toBe(balance);
+    const listed = await call('GET', `/api/imports?accountId=${account}`);
+    expect(listed.body.data[0]).toMatchObject({ id: batch.id, revertedAt: null });
+  });
+});

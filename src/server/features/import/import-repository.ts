@@ -263,6 +263,19 @@ export async function lockBatchEntries(db: DbOrTx, bookId: string, batchId: stri
     FOR NO KEY UPDATE`.execute(db);
 }
 
+/** How many of a batch's live entries are reconciled (docs/ledger.md#reconciliation). */
+export async function reconciledBatchCount(
+  db: DbOrTx,
+  bookId: string,
+  batchId: string,
+): Promise<number> {
+  const result = await sql<{ count: string }>`
+    SELECT count(*)::text AS count FROM transactions
+    WHERE book_id = ${bookId}::uuid AND import_batch_id = ${batchId}::uuid AND deleted_at IS NULL
+      AND cleared_state = 'reconciled'`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 /** The signed sum of a batch's live entries, per account they are on now. */
 export async function liveBatchTotals(
   db: DbOrTx,

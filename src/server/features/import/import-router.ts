@@ -86,7 +86,7 @@ export const importRouter = router({
         tags,
         summary: 'Revert an import as a whole: its entries removed, balances restored',
       },
-      refusals: ['CONFLICT', 'UNPROCESSABLE', 'INSUFFICIENT_FUNDS'],
+      refusals: ['CONFLICT', 'RECONCILED_ENTRY', 'UNPROCESSABLE', 'INSUFFICIENT_FUNDS'],
     })
     .input(importBatchIdInput)
     .output(importRevertOutput)

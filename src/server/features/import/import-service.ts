@@ -25,6 +25,7 @@ import {
   insertEntries,
   listBatches,
   liveBatchTotals,
+  reconciledBatchCount,
   lockBatch,
   lockBatchEntries,
   markReverted,
@@ -44,6 +45,8 @@ export const IMPORT_MESSAGES = {
   accountGone: 'The account of this import was deleted; it cannot be reverted',
   accountGoneForUndo: 'The account of this import was deleted; its revert cannot be undone',
   notReverted: 'This import is not reverted',
+  reconciled: (n: number) =>
+    `${n === 1 ? 'An entry' : `${n} entries`} of this import ${n === 1 ? 'is' : 'are'} reconciled against a statement: reverting it would change a balance you reconciled. Nothing was reverted; delete ${n === 1 ? 'that entry' : 'those entries'} on its own if you mean to (it asks first)`,
   changedSinceRevert:
     'An entry of this import was changed after the revert; the revert can no longer be undone',
   undoRevertBelowFloor: (title: string, after: bigint, floor: bigint) =>
@@ -385,6 +388,11 @@ export async function revertImport(
   // The entries, then every account they are on and the batch's own, each set in id order:
   // the order of every change of the ledger, so a revert and an edit cannot deadlock.
   await lockBatchEntries(db, ctx.bookId, batchId);
+  // A revert is one statement outside the change engine: it keeps the engine's lock on
+  // reconciled entries itself, and refuses rather than remove what a statement vouched for.
+  const reconciled = await reconciledBatchCount(db, ctx.bookId, batchId);
+  if (reconciled > 0)
+    throw new AppError('RECONCILED_ENTRY', IMPORT_MESSAGES.reconciled(reconciled));
   const totals = await liveBatchTotals(db, ctx.bookId, batchId);
   const accountIds = [...new Set([batch.account_id, ...totals.map((t) => t.account_id)])].sort();
   const locked = new Map<string, AccountRow>();
