@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
-import { signedInUser } from './support/session.js';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { signedInUser, apiData } from './support/session.js';
 
 /**
  * The ledger in the browser (issue 13, Done when 1): categories and groups, a back-dated
@@ -20,26 +19,10 @@ const PHONE_LIGHT: Variant = { width: 390, height: 844, colorScheme: 'light' };
 const PHONE_DARK: Variant = { width: 390, height: 844, colorScheme: 'dark' };
 const NARROW_LIGHT: Variant = { width: 320, height: 640, colorScheme: 'light' };
 
-/** A REST call with an Idempotency-Key, answering the envelope's data (throws on a refusal). */
-async function call<T>(token: string, method: string, pathname: string, body?: object) {
-  const res = await fetch(`${baseUrl()}${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomUUID(),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
 async function account(token: string, title: string, deposit: number) {
-  const created = await call<{ id: string }>(token, 'POST', '/api/account', { title });
+  const created = await apiData<{ id: string }>(token, 'POST', '/api/account', { title });
   if (deposit > 0) {
-    await call(token, 'POST', `/api/account/${created.id}/deposit`, { amount: deposit });
+    await apiData(token, 'POST', `/api/account/${created.id}/deposit`, { amount: deposit });
   }
   return created.id;
 }
@@ -48,7 +31,7 @@ async function expense(
   token: string,
   fields: { accountId: string; amount: number; description: string; occurredOn?: string },
 ) {
-  const data = await call<{ transaction: { id: string } }>(token, 'POST', '/api/transactions', {
+  const data = await apiData<{ transaction: { id: string } }>(token, 'POST', '/api/transactions', {
     type: 'expense',
     ...fields,
   });

@@ -1,31 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
-import { baseUrl, launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage } from './support/browser.js';
 import { expectWholeFigures } from './support/figures.js';
-import { signedInUser } from './support/session.js';
+import { signedInUser, apiData } from './support/session.js';
 import { toast } from './support/toast.js';
 
 // Reconciliation in the browser (issue 22, docs/ledger.md#reconciliation): entries marked
 // cleared on the account's page, reconciled against a statement to a difference of 0.00, then
 // locked: editing a reconciled entry's amount asks first, and Cancel changes nothing.
-
-/** A REST call with an Idempotency-Key, answering the envelope's data (throws on a refusal). */
-async function call<T>(token: string, method: string, pathname: string, body?: object) {
-  const res = await fetch(`${baseUrl()}${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomUUID(),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { data: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 interface Entry {
   id: string;
@@ -42,11 +25,11 @@ describe('reconciliation', () => {
 
   it('reconciles an account to a difference of 0.00 and locks its entries (320, light)', async () => {
     const { token } = await signedInUser('reconcile');
-    const account = await call<{ id: string }>(token, 'POST', '/api/account', {
+    const account = await apiData<{ id: string }>(token, 'POST', '/api/account', {
       title: 'Checking',
     });
     const entry = (type: string, amount: number, occurredOn: string, description: string) =>
-      call<{ transaction: Entry }>(token, 'POST', '/api/transactions', {
+      apiData<{ transaction: Entry }>(token, 'POST', '/api/transactions', {
         type,
         accountId: account.id,
         amount,
@@ -100,7 +83,7 @@ describe('reconciliation', () => {
     expect(
       await rows.filter({ hasText: 'Pending card payment' }).getByText('Reconciled').count(),
     ).toBe(0);
-    const listed = await call<{ items: Entry[] }>(
+    const listed = await apiData<{ items: Entry[] }>(
       token,
       'GET',
       `/api/account/${account.id}/transactions`,
@@ -119,7 +102,7 @@ describe('reconciliation', () => {
     await expectAccessible(page, 'reconciled change question');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'hidden' });
-    const unchanged = await call<{ transaction: Entry }>(
+    const unchanged = await apiData<{ transaction: Entry }>(
       token,
       'GET',
       `/api/transactions/${rent.id}`,
@@ -130,7 +113,7 @@ describe('reconciliation', () => {
     await panel.getByRole('button', { name: 'Save changes' }).click();
     await question.getByRole('button', { name: 'Change anyway' }).click();
     await toast(page, 'Transaction updated');
-    const changed = await call<{ transaction: Entry }>(
+    const changed = await apiData<{ transaction: Entry }>(
       token,
       'GET',
       `/api/transactions/${rent.id}`,

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y.js';
-import { baseUrl, launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage } from './support/browser.js';
 import { expectWholeFigures } from './support/figures.js';
-import { signedInUser } from './support/session.js';
+import { signedInUser, apiData } from './support/session.js';
 
 /**
  * A Transactions view (issue 22): a transfer reads as one row "Checking → Savings" where every
@@ -13,24 +12,8 @@ import { signedInUser } from './support/session.js';
  * totals its money in, out and net, and follows the filters. Set-up goes through the API.
  */
 
-/** A REST call with an Idempotency-Key, answering the envelope's data (throws on a refusal). */
-async function call<T>(token: string, method: string, pathname: string, body?: object) {
-  const res = await fetch(`${baseUrl()}${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'idempotency-key': randomUUID(),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    ...(body && { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { data: T; message?: string };
-  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
 const account = async (token: string, title: string) =>
-  (await call<{ id: string }>(token, 'POST', '/api/account', { title })).id;
+  (await apiData<{ id: string }>(token, 'POST', '/api/account', { title })).id;
 
 const summaryText = async (page: Page) =>
   ((await page.getByTestId('view-summary').textContent()) ?? '').replace(/\s+/g, ' ').trim();
@@ -40,22 +23,22 @@ async function seedBook(label: string) {
   const { token } = await signedInUser(label);
   const checking = await account(token, 'Checking');
   const savings = await account(token, 'Savings');
-  await call(token, 'POST', `/api/account/${checking}/deposit`, { amount: 1200 });
-  await call(token, 'POST', '/api/transactions', {
+  await apiData(token, 'POST', `/api/account/${checking}/deposit`, { amount: 1200 });
+  await apiData(token, 'POST', '/api/transactions', {
     type: 'expense',
     accountId: checking,
     amount: 45.2,
     description: 'Groceries run',
     occurredOn: '2025-03-02',
   });
-  await call(token, 'POST', '/api/transactions', {
+  await apiData(token, 'POST', '/api/transactions', {
     type: 'expense',
     accountId: checking,
     amount: 800,
     description: 'Rent',
     occurredOn: '2025-03-01',
   });
-  await call(token, 'POST', '/api/transfers', {
+  await apiData(token, 'POST', '/api/transfers', {
     fromAccountId: checking,
     toAccountId: savings,
     amount: 250,

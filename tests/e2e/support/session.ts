@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { AuthEmulatorClient } from '../../helpers/firebase-emulator-client.js';
 import { baseUrl } from './browser.js';
@@ -55,6 +56,30 @@ export async function api<T>(
     ...(body && { body: JSON.stringify(body) }),
   });
   return (await res.json()) as T;
+}
+
+/**
+ * A REST call that must succeed, with an Idempotency-Key: the envelope's data, or a thrown error
+ * naming the refusal. For setting a scene; `api` is for reading answers whatever they are.
+ */
+export async function apiData<T>(
+  token: string,
+  method: string,
+  pathname: string,
+  body?: object,
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}${pathname}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': randomUUID(),
+      ...(body && { 'content-type': 'application/json' }),
+    },
+    ...(body && { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { data: T; message?: string };
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${json.message}`);
+  return json.data;
 }
 
 export interface SeededAccount {
