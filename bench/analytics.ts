@@ -19,6 +19,8 @@ export interface AnalyticsBook extends Session {
   rows: number;
   from: string;
   to: string;
+  /** The first account: about a quarter of the entries, a third of them cleared. */
+  accountId: string;
 }
 
 /**
@@ -53,13 +55,14 @@ export async function seedAnalyticsBook(
              cat AS (SELECT array_agg(id ORDER BY name) AS ids FROM categories
                      WHERE book_id = ${book.id})
         INSERT INTO transactions (book_id, created_by, account_id, transaction_type, amount_cents,
-          description, occurred_on, category_id, payee, tags)
+          description, occurred_on, category_id, payee, tags, cleared_state)
         SELECT ${book.id}, ${session.userId}, acc.ids[1 + i % 4],
           CASE WHEN i % 10 = 0 THEN 'deposit' WHEN i % 7 = 0 THEN 'withdraw' ELSE 'expense' END,
           CASE WHEN i % 10 = 0 THEN 250000 + i % 1000 ELSE 100 + (i * 37) % 20000 END,
           'Bench entry ' || i, current_date - (i % 730),
           CASE WHEN i % 13 = 0 THEN NULL ELSE cat.ids[1 + i % cardinality(cat.ids)] END,
-          'Payee ' || (i % 40), CASE WHEN i % 5 = 0 THEN ARRAY['bench'] ELSE '{}' END
+          'Payee ' || (i % 40), CASE WHEN i % 5 = 0 THEN ARRAY['bench'] ELSE '{}' END,
+          CASE WHEN i % 3 = 0 THEN 'cleared' ELSE 'uncleared' END
         FROM generate_series(1, ${rows + DELETED_ROWS}) AS i, acc, cat`;
       // Some deleted entries besides the live ones, which every figure must leave out.
       await trx`UPDATE transactions SET deleted_at = now()
@@ -75,7 +78,10 @@ export async function seedAnalyticsBook(
     const [range] = await sql<{ from: string; to: string }[]>`
       SELECT (current_date - 29)::text AS from, current_date::text AS to`;
     if (!range) throw new Error('No date range');
-    return { ...session, rows, from: range.from, to: range.to };
+    const [first] = await sql<{ id: string }[]>`
+      SELECT id FROM accounts WHERE book_id = ${book.id} ORDER BY created_at LIMIT 1`;
+    if (!first) throw new Error('The analytics user has no account');
+    return { ...session, rows, from: range.from, to: range.to, accountId: first.id };
   } finally {
     api.close();
     await sql.end();
@@ -119,6 +125,12 @@ export async function benchAnalytics(options: {
     [
       'view summary (30 days)',
       `/api/transactions/summary?transfers=one&dateFrom=${book.from}&dateTo=${book.to}`,
+    ],
+    // A reconciliation's summary (docs/ledger.md#reconciliation): the cleared balance of one
+    // account of about 25,000 entries on a statement's date, a third of them cleared.
+    [
+      'reconciliation summary (1 account)',
+      `/api/account/${book.accountId}/reconciliation?statementOn=${book.to}&statementBalance=0`,
     ],
   ] as const;
   const figures: AnalyticsFigures['charts'] = [];
