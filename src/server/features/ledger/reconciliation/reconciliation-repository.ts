@@ -9,6 +9,17 @@ import type { ReconciliationRow } from '../../../db/schema.js';
 const signedAmount = sql<string>`CASE WHEN transaction_type IN ('deposit', 'transfer_in')
   THEN amount_cents ELSE -amount_cents END`;
 
+/** An account's live cleared and reconciled entries on or before the statement's date. */
+function clearedRange(db: DbOrTx, bookId: string, accountId: string, statementOn: string) {
+  return db
+    .selectFrom('transactions')
+    .where('book_id', '=', bookId)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .where('occurred_on', '<=', statementOn)
+    .where('cleared_state', '<>', 'uncleared');
+}
+
 /**
  * The signed sum of an account's live cleared and reconciled entries on or before the date, and
  * how many of them are cleared but not yet reconciled. Read through the account's
@@ -20,17 +31,11 @@ export async function clearedTotals(
   accountId: string,
   statementOn: string,
 ): Promise<{ clearedCents: bigint; clearedCount: number }> {
-  const row = await db
-    .selectFrom('transactions')
+  const row = await clearedRange(db, bookId, accountId, statementOn)
     .select([
       sql<string>`coalesce(sum(${signedAmount}), 0)::text`.as('cleared_cents'),
       sql<number>`count(*) FILTER (WHERE cleared_state = 'cleared')::int`.as('cleared_count'),
     ])
-    .where('book_id', '=', bookId)
-    .where('account_id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .where('occurred_on', '<=', statementOn)
-    .where('cleared_state', '<>', 'uncleared')
     .executeTakeFirstOrThrow();
   return { clearedCents: BigInt(row.cleared_cents), clearedCount: row.cleared_count };
 }
@@ -42,15 +47,7 @@ export async function clearedEntryIds(
   accountId: string,
   statementOn: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('transactions')
-    .select('id')
-    .where('book_id', '=', bookId)
-    .where('account_id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .where('occurred_on', '<=', statementOn)
-    .where('cleared_state', '<>', 'uncleared')
-    .execute();
+  const rows = await clearedRange(db, bookId, accountId, statementOn).select('id').execute();
   return rows.map((row) => row.id);
 }
 
