@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.js';
-import { focused, tabTo } from './support/keyboard.js';
+import { chooseOption, focused, tabTo } from './support/keyboard.js';
 import { api, signedInUser } from './support/session.js';
 import { toast } from './support/toast.js';
 
@@ -34,37 +34,6 @@ interface Entry {
 /** 'YYYY-MM-DD' of the UTC day `days` before today (the book's zone is set to UTC). */
 function utcDay(days = 0): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/**
- * Chooses an option of the focused select by keys alone: a native select steps with the arrow
- * keys; a listbox select (a button) opens with Enter, steps with the arrow keys and takes the
- * highlighted option with Enter.
- */
-async function chooseOption(page: Page, label: string, limit = 40): Promise<void> {
-  const shown = () =>
-    page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.text.trim() ?? '';
-      return el?.getAttribute('role') === 'option' ? (el.textContent ?? '').trim() : '';
-    });
-  const native = await page.evaluate(() => document.activeElement instanceof HTMLSelectElement);
-  if (!native) {
-    await page.keyboard.press('Enter');
-    await page.getByRole('listbox').waitFor();
-  }
-  // Down first; at the end of the list (nothing changes), back up.
-  let key = 'ArrowDown';
-  for (let i = 0; i < limit; i++) {
-    const before = await shown();
-    if (before === label) {
-      if (!native) await page.keyboard.press('Enter');
-      return;
-    }
-    await page.keyboard.press(key);
-    if ((await shown()) === before) key = 'ArrowUp';
-  }
-  throw new Error(`the focused select never showed ${label}`);
 }
 
 async function entries(token: string): Promise<Entry[]> {

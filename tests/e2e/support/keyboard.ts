@@ -33,3 +33,34 @@ export async function tabTo(
   }
   throw new Error(`no focusable element named ${String(name)} within ${limit} tabs`);
 }
+
+/**
+ * Chooses an option of the focused select by keys alone: a native select steps with the arrow
+ * keys; a listbox select (a button) opens with Enter, steps with the arrow keys and takes the
+ * highlighted option with Enter.
+ */
+export async function chooseOption(page: Page, label: string, limit = 40): Promise<void> {
+  const shown = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (el instanceof HTMLSelectElement) return el.selectedOptions[0]?.text.trim() ?? '';
+      return el?.getAttribute('role') === 'option' ? (el.textContent ?? '').trim() : '';
+    });
+  const native = await page.evaluate(() => document.activeElement instanceof HTMLSelectElement);
+  if (!native) {
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+  }
+  // Down first; at the end of the list (nothing changes), back up.
+  let key = 'ArrowDown';
+  for (let i = 0; i < limit; i++) {
+    const before = await shown();
+    if (before === label) {
+      if (!native) await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press(key);
+    if ((await shown()) === before) key = 'ArrowUp';
+  }
+  throw new Error(`the focused select never showed ${label}`);
+}
