@@ -41,12 +41,15 @@ app.get('/minimal/account', async (req, reply) => {
       description: string;
       icon: string;
       color: string;
+      account_type: string;
       balance_cents: string;
+      credit_limit_cents: string;
       created_at: Date;
       updated_at: Date;
     }[]
   >`
-    SELECT id, title, description, icon, color, balance_cents, created_at, updated_at
+    SELECT id, title, description, icon, color, account_type, balance_cents, credit_limit_cents,
+           created_at, updated_at
     FROM accounts WHERE book_id = ${session.book_id} AND deleted_at IS NULL
     ORDER BY created_at DESC, id DESC`;
   return {
@@ -58,7 +61,10 @@ app.get('/minimal/account', async (req, reply) => {
       description: row.description,
       icon: row.icon,
       color: row.color,
+      type: row.account_type,
       balance: Number(row.balance_cents) / 100,
+      creditLimit: Number(row.credit_limit_cents) / 100,
+      available: (Number(row.balance_cents) + Number(row.credit_limit_cents)) / 100,
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
     })),

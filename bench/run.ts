@@ -13,6 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { measure, type LoadRequest } from './load.js';
 import { pgbenchDeposits } from './pgbench.js';
 import { peakRssBytes } from './rss.js';
@@ -70,6 +71,24 @@ function depositOverTrpc(token: string, accountId: string): LoadRequest {
     headers: { ...bearer(token), 'content-type': 'application/json' },
     body: JSON.stringify({ id: accountId, amount: 1.25 }),
   };
+}
+
+/**
+ * The minimal route is a fair limit only while it answers exactly what the app answers: a field the
+ * app gains (an account's type, its limit) is work the comparison must include.
+ */
+async function assertSameAccountList(appUrl: string, baselineUrl: string, token: string) {
+  const read = async (url: string) => await (await fetch(url, { headers: bearer(token) })).json();
+  const [fromApp, fromBaseline] = await Promise.all([
+    read(`${appUrl}/api/account`),
+    read(`${baselineUrl}/minimal/account`),
+  ]);
+  if (!isDeepStrictEqual(fromApp, fromBaseline)) {
+    throw new Error(
+      `The minimal route no longer answers what GET /api/account answers:\n` +
+        `app:      ${JSON.stringify(fromApp).slice(0, 400)}\nbaseline: ${JSON.stringify(fromBaseline).slice(0, 400)}`,
+    );
+  }
 }
 
 /** Every measurement of the app, in the order they run. */
@@ -278,6 +297,7 @@ async function main(): Promise<void> {
     const analyticsOk = await analyticsSection(app, database.url);
 
     console.log('measuring: the limits');
+    await assertSameAccountList(app.url, baseline.url, pick(data.users).token);
     const minimal = await run(baseline.url, () => ({
       method: 'GET',
       path: '/minimal/account',
