@@ -60,10 +60,12 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Where messages go (a DemoMailbox to read them); none is configured by default. */
   mailer?: Mailer;
+  /** A database the test prepared itself (an older release's rows); a fresh one by default. */
+  database?: Database;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase({ poolSize: options.poolSize });
+  const database = options.database ?? (await openTestDatabase({ poolSize: options.poolSize }));
   const clock = options.clock ?? (() => new Date());
   const firebase = options.firebase ?? null;
   const app = await buildApp({
