@@ -73,6 +73,11 @@ export function decimalsLimitMessage(currency: string): string {
     : `${currency} amounts have at most ${exponent} decimals`;
 }
 
+/** "Amount must be at most 100,000,000,000 JPY": a bound said in the currency's decimals. */
+export function amountTooLargeMessage(max: bigint, currency: string, subject = 'Amount'): string {
+  return `${subject} must be at most ${formatMinorUnits(max, currency)} ${currency}`;
+}
+
 /**
  * Why `units` cannot be an amount of `currency`, or null when it can: not a finite number, or
  * more decimals than the currency's minor unit allows. Bounds (above zero, at most the largest
