@@ -219,7 +219,7 @@ describe('convertMinorUnits', () => {
 });
 
 describe('rates of other pairs', () => {
-  it('inverts exactly: converting there and back at a rate and its inverse stays within rounding', () => {
+  it('inverts exactly, without rounding the inverse', () => {
     const eurUsd = decimalRate('1.0823');
     expect(invertRate(eurUsd)).toEqual({ numerator: 10000n, denominator: 10823n });
     expect(invertRate(invertRate(eurUsd))).toEqual(eurUsd);
