@@ -45,20 +45,25 @@ function exponentTable(
   return table;
 }
 
-const CURRENT = exponentTable([
+// Marked pure so a bundle that never asks for an exponent leaves the tables out.
+const CURRENT = /* @__PURE__ */ exponentTable([
   [ZERO_DECIMALS, 0],
   [TWO_DECIMALS, 2],
   [THREE_DECIMALS, 3],
   [FOUR_DECIMALS, 4],
 ]);
 
-const WITHDRAWN = exponentTable([
+const WITHDRAWN = /* @__PURE__ */ exponentTable([
   [WITHDRAWN_ZERO_DECIMALS, 0],
   [WITHDRAWN_TWO_DECIMALS, 2],
 ]);
 
+function sortedCodes(table: ReadonlyMap<string, CurrencyExponent>): string[] {
+  return [...table.keys()].sort();
+}
+
 /** Every current code in alphabetical order: what an account or a book may be kept in. */
-export const CURRENCY_CODES: readonly string[] = [...CURRENT.keys()].sort();
+export const CURRENCY_CODES: readonly string[] = /* @__PURE__ */ sortedCodes(CURRENT);
 
 /** The currency of every book and account that existed before currencies (docs/money.md). */
 export const DEFAULT_CURRENCY = 'USD';

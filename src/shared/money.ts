@@ -1,6 +1,10 @@
+import { hasAtMostDecimals, minorUnitsText, unitsToMinorUnitsAt } from './currency-money.js';
+
 /**
  * Money crosses the API as a JSON number of currency units with at most two decimals and is kept
- * everywhere else as integer cents (bigint), so no arithmetic ever happens on floats.
+ * everywhere else as integer cents (bigint), so no arithmetic ever happens on floats. These are
+ * the exponent-2 case of currency-money.ts, kept with their names and messages for the code
+ * written before currencies (docs/money.md#currencies).
  */
 
 /** Largest amount one deposit, withdrawal or expense may move: 1,000,000,000.00. */
@@ -14,10 +18,7 @@ export const MAX_BALANCE_CENTS = 99_999_999_999_999n;
 
 /** Whether a number has no more than two decimals, judged on its exact decimal value. */
 export function hasAtMostTwoDecimals(units: number): boolean {
-  if (!Number.isFinite(units)) return false;
-  // Math.round(units * 100) is the nearest whole number of cents; dividing back yields the double
-  // nearest to that decimal, which equals the input only when the input had at most two decimals.
-  return Math.round(units * 100) / 100 === units;
+  return hasAtMostDecimals(units, 2);
 }
 
 /** Converts a validated unit amount (finite, at most two decimals) to integer cents. */
@@ -25,7 +26,7 @@ export function unitsToCents(units: number): bigint {
   if (!hasAtMostTwoDecimals(units)) {
     throw new RangeError(`Not a whole number of cents: ${units}`);
   }
-  return BigInt(Math.round(units * 100));
+  return unitsToMinorUnitsAt(units, 2);
 }
 
 /**
@@ -49,11 +50,7 @@ export function centsToUnits(cents: bigint): number {
 
 /** "1,234.50" style text for messages; never used for arithmetic. */
 export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  return minorUnitsText(cents, 2);
 }
 
 /** The exact sum of amounts in cents (split lines, a page's total): bigint, never a float. */

@@ -1,3 +1,11 @@
+import { currencyExponent, type CurrencyExponent } from './currencies.js';
+import {
+  MAX_EXACT_MINOR_UNITS,
+  amountTooLargeMessage,
+  currencyBounds,
+  decimalsLimitMessage,
+  minorUnitsPerUnit,
+} from './currency-money.js';
 import { MAX_OPERATION_CENTS, formatCents } from './money.js';
 
 /**
@@ -37,10 +45,27 @@ export function numberMarksOf(locale: string): NumberMarks {
 export type TypedAmount =
   { kind: 'empty' } | { kind: 'cents'; cents: bigint } | { kind: 'unreadable'; message: string };
 
+/** What typed text records in a currency: its minor units, nothing, or why it cannot be read. */
+export type TypedMoney =
+  | { kind: 'empty' }
+  | { kind: 'minorUnits'; minorUnits: bigint }
+  | { kind: 'unreadable'; message: string };
+
+const EXAMPLE_DECIMALS = '5678';
+
+/**
+ * An example amount written in the locale's marks with `exponent` decimals, for messages:
+ * "1,234.56", "1.234,56", "1,234" (JPY), "1,234.567" (KWD).
+ */
+export function exampleAmountAt(marks: NumberMarks, exponent: CurrencyExponent): string {
+  const group = isSpace(marks.group) ? ' ' : marks.group;
+  const fraction = exponent === 0 ? '' : `${marks.decimal}${EXAMPLE_DECIMALS.slice(0, exponent)}`;
+  return `1${group}234${fraction}`;
+}
+
 /** An example amount written in the locale's marks, for messages: "1,234.56" or "1.234,56". */
 export function exampleAmount(marks: NumberMarks): string {
-  const group = isSpace(marks.group) ? ' ' : marks.group;
-  return `1${group}234${marks.decimal}56`;
+  return exampleAmountAt(marks, 2);
 }
 
 function describeMark(mark: string): string {
@@ -74,15 +99,29 @@ function wellGrouped(whole: string, marks: NumberMarks): boolean {
   return rest.every((group) => group.length === marks.secondaryGroupSize);
 }
 
-/**
- * What the typed `text` records, read with the locale's `marks`: its cents, nothing (empty), or
- * the reason it cannot be read. Limits the server sets (above 0, at most 1,000,000,000.00) are
- * reported in the server's own words so the field and the API never disagree.
- */
-export function readTypedAmount(text: string, marks: NumberMarks): TypedAmount {
+/** What differs between reading cents (the API before currencies) and a currency's amount. */
+interface ReadingRules {
+  exponent: CurrencyExponent;
+  /** Largest amount in minor units, and how the refusal of a larger one is said. */
+  max: bigint;
+  tooLarge: string;
+  /** How an amount with more decimals than `exponent` is refused. */
+  tooManyDecimals: string;
+  /** What the decimal mark comes before, in messages: "the cents", "the decimals". */
+  fractionName: string;
+}
+
+/** Longer whole parts than any bound has are refused before BigInt reads a long string. */
+const MAX_WHOLE_DIGITS = MAX_EXACT_MINOR_UNITS.toString().length;
+
+function readMinorUnits(text: string, marks: NumberMarks, rules: ReadingRules): TypedMoney {
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'empty' };
-  const example = exampleAmount(marks);
+  const example = exampleAmountAt(marks, rules.exponent);
+  const marksSaid =
+    rules.exponent === 0
+      ? `${describeMark(marks.group)} between thousands`
+      : `${describeMark(marks.group)} between thousands and ${describeMark(marks.decimal)} before ${rules.fractionName}`;
   if (/^[-\u2212+]/.test(trimmed))
     return {
       kind: 'unreadable',
@@ -92,7 +131,7 @@ export function readTypedAmount(text: string, marks: NumberMarks): TypedAmount {
   if (typeof rewritten !== 'string')
     return {
       kind: 'unreadable',
-      message: `"${rewritten.unreadable}" cannot be part of an amount. Type digits, ${describeMark(marks.group)} between thousands and ${describeMark(marks.decimal)} before the cents, such as ${example}.`,
+      message: `"${rewritten.unreadable}" cannot be part of an amount. Type digits, ${marksSaid}, such as ${example}.`,
     };
   const [whole = '', fraction, ...more] = rewritten.split('.');
   if (more.length > 0 || (fraction !== undefined && fraction.includes(',')))
@@ -102,31 +141,85 @@ export function readTypedAmount(text: string, marks: NumberMarks): TypedAmount {
     };
   if (whole.replace(/,/g, '') === '' && !fraction)
     return { kind: 'unreadable', message: `Type digits, such as ${example}.` };
-  if (!wellGrouped(whole, marks))
+  if (!wellGrouped(whole, marks)) {
+    const here =
+      rules.exponent === 0
+        ? `${describeMark(marks.group)} separates thousands`
+        : `${describeMark(marks.group)} separates thousands and ${describeMark(marks.decimal)} comes before ${rules.fractionName}`;
     return {
       kind: 'unreadable',
-      message: `"${trimmed}" could be read two ways. Here ${describeMark(marks.group)} separates thousands and ${describeMark(marks.decimal)} comes before the cents, such as ${example}.`,
+      message: `"${trimmed}" could be read two ways. Here ${here}, such as ${example}.`,
     };
-  if (fraction !== undefined && fraction.length > 2)
-    return { kind: 'unreadable', message: 'Amount must have at most two decimal places' };
+  }
+  // Never rounded: a typed decimal beyond the minor unit is refused, even a trailing zero.
+  if (fraction !== undefined && fraction.length > rules.exponent)
+    return { kind: 'unreadable', message: rules.tooManyDecimals };
   const digits = whole.replace(/,/g, '').replace(/^0+(?=\d)/, '') || '0';
-  // More digits than any allowed amount has: refused before BigInt sees a long string.
-  if (digits.length > 13)
-    return {
-      kind: 'unreadable',
-      message: `Amount must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
-    };
-  const cents = BigInt(digits) * 100n + BigInt((fraction ?? '').padEnd(2, '0'));
-  if (cents > MAX_OPERATION_CENTS)
-    return {
-      kind: 'unreadable',
-      message: `Amount must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
-    };
-  return { kind: 'cents', cents };
+  if (digits.length > MAX_WHOLE_DIGITS) return { kind: 'unreadable', message: rules.tooLarge };
+  const minorUnits =
+    BigInt(digits) * minorUnitsPerUnit(rules.exponent) +
+    BigInt((fraction ?? '').padEnd(rules.exponent, '0') || '0');
+  if (minorUnits > rules.max) return { kind: 'unreadable', message: rules.tooLarge };
+  return { kind: 'minorUnits', minorUnits };
+}
+
+/**
+ * What the typed `text` records in `currency`, read with the locale's `marks`: its minor units
+ * at the currency's exponent ("1,000" is 1000 JPY in en-US, "12,5" is 12500 KWD in de-DE),
+ * nothing (empty), or the reason it cannot be read. More decimals than the currency has are
+ * refused with its own words ("JPY amounts have no decimals"), never rounded.
+ */
+export function readTypedMoney(text: string, marks: NumberMarks, currency: string): TypedMoney {
+  const { maxOperation } = currencyBounds(currency);
+  return readMinorUnits(text, marks, {
+    exponent: currencyExponent(currency),
+    max: maxOperation,
+    tooLarge: amountTooLargeMessage(maxOperation, currency),
+    tooManyDecimals: decimalsLimitMessage(currency),
+    fractionName: 'the decimals',
+  });
+}
+
+const CENTS_RULES: ReadingRules = {
+  exponent: 2,
+  max: MAX_OPERATION_CENTS,
+  tooLarge: `Amount must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
+  tooManyDecimals: 'Amount must have at most two decimal places',
+  fractionName: 'the cents',
+};
+
+/**
+ * What the typed `text` records, read with the locale's `marks`: its cents, nothing (empty), or
+ * the reason it cannot be read. Limits the server sets (above 0, at most 1,000,000,000.00) are
+ * reported in the server's own words so the field and the API never disagree. The two-decimal
+ * case of readTypedMoney, in the words of the API before currencies.
+ */
+export function readTypedAmount(text: string, marks: NumberMarks): TypedAmount {
+  const read = readMinorUnits(text, marks, CENTS_RULES);
+  return read.kind === 'minorUnits' ? { kind: 'cents', cents: read.minorUnits } : read;
+}
+
+/**
+ * `minorUnits` of `currency` written for editing in the locale's marks, always with the
+ * currency's decimals and no grouping: "45.20", "45,200" (KWD in de-DE), "4520" (JPY).
+ */
+export function moneyForEditing(minorUnits: bigint, marks: NumberMarks, currency: string): string {
+  return amountForEditingAt(minorUnits, marks, currencyExponent(currency));
+}
+
+function amountForEditingAt(
+  minorUnits: bigint,
+  marks: NumberMarks,
+  exponent: CurrencyExponent,
+): string {
+  const abs = minorUnits < 0n ? -minorUnits : minorUnits;
+  const perUnit = minorUnitsPerUnit(exponent);
+  const whole = (abs / perUnit).toString();
+  if (exponent === 0) return whole;
+  return `${whole}${marks.decimal}${(abs % perUnit).toString().padStart(exponent, '0')}`;
 }
 
 /** `cents` written for editing in the locale's marks, always with two decimals: "45.20", "45,20". */
 export function amountForEditing(cents: bigint, marks: NumberMarks): string {
-  const abs = cents < 0n ? -cents : cents;
-  return `${abs / 100n}${marks.decimal}${(abs % 100n).toString().padStart(2, '0')}`;
+  return amountForEditingAt(cents, marks, 2);
 }
