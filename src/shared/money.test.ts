@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_BALANCE_CENTS,
+  MAX_EXACT_CENTS,
   centsToUnits,
   formatCents,
+  isExactInJson,
   hasAtMostTwoDecimals,
   sumCents,
   unitsToCents,
@@ -34,6 +36,23 @@ describe('money', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('round-trips every cents value it lets through, up to the exact bound, and refuses the first that would not', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -MAX_EXACT_CENTS, max: MAX_EXACT_CENTS }), (cents) => {
+        const reparsed = JSON.parse(JSON.stringify(centsToUnits(cents))) as number;
+        expect(unitsToCents(reparsed)).toBe(cents);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(unitsToCents(centsToUnits(MAX_EXACT_CENTS))).toBe(MAX_EXACT_CENTS);
+    // 3,518,439,396,375,613 cents would be written 35184393963756.13, a double that is not that
+    // decimal: it would not read back as a whole number of cents.
+    const driftsByACent = 3_518_439_396_375_613n;
+    expect(hasAtMostTwoDecimals(Number(driftsByACent) / 100)).toBe(false);
+    expect(isExactInJson(driftsByACent)).toBe(false);
+    expect(() => centsToUnits(driftsByACent)).toThrow(RangeError);
   });
 
   it('converts units to cents without float drift', () => {

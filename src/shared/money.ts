@@ -1,4 +1,9 @@
-import { hasAtMostDecimals, minorUnitsText, unitsToMinorUnitsAt } from './currency-money.js';
+import {
+  MAX_EXACT_MINOR_UNITS,
+  hasAtMostDecimals,
+  minorUnitsText,
+  unitsToMinorUnitsAt,
+} from './currency-money.js';
 
 /**
  * Money crosses the API as a JSON number of currency units with at most two decimals and is kept
@@ -30,10 +35,13 @@ export function unitsToCents(units: number): bigint {
 }
 
 /**
- * The largest number of cents a JSON number carries exactly (2^53 - 1, 90,071,992,547,409.91):
- * every balance and amount fits; a sum of many may not (docs/money.md#sums-past-the-exact-range).
+ * The largest number of cents a JSON number of units carries exactly: fifteen digits
+ * (9,999,999,999,999.99). Every decimal of at most fifteen significant digits reads back from the
+ * nearest double, and no more than that is promised: past about 2^45 units a double cannot hold
+ * every cent. Every balance and amount fits; a sum of many may not
+ * (docs/money.md#sums-past-the-exact-range).
  */
-export const MAX_EXACT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+export const MAX_EXACT_CENTS = MAX_EXACT_MINOR_UNITS;
 
 /** Whether cents cross the API as a JSON number of units without losing a cent. */
 export function isExactInJson(cents: bigint): boolean {

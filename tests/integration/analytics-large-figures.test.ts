@@ -12,7 +12,11 @@ import { ANALYTICS_MESSAGES } from '../../src/server/features/analytics/analytic
  */
 
 const NOW = new Date('2026-03-20T12:00:00Z');
-const ACCOUNTS = 92;
+/**
+ * 20 accounts at the largest balance sum to about 2 * 10^15 cents: past fifteen digits, where a
+ * double stops holding every cent, yet below 2^53, the bound this range once wrongly had.
+ */
+const ACCOUNTS = 20;
 /** What each account spends: all but 10,000.00. */
 const SPENT = MAX_BALANCE_CENTS - 1_000_000n;
 const ROUTES = [
@@ -58,6 +62,7 @@ describe('analytics past the exact range of a JSON number', () => {
       });
     }
     expect(BigInt(ACCOUNTS) * MAX_BALANCE_CENTS).toBeGreaterThan(MAX_EXACT_CENTS);
+    expect(BigInt(ACCOUNTS) * MAX_BALANCE_CENTS).toBeLessThan(BigInt(Number.MAX_SAFE_INTEGER));
   });
   afterAll(() => t.close());
 
@@ -76,7 +81,7 @@ describe('analytics past the exact range of a JSON number', () => {
         expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       }
     }
-    // Total balances, income, spending and the payee's sum all pass 2^53 cents.
+    // Total balances, income, spending and the payee's sum all pass fifteen digits.
     expect(outcomes).toMatchObject({
       [ROUTES[0] as string]: 422,
       [ROUTES[1] as string]: 422,
