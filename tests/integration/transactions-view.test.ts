@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionSort } from '../../src/shared/schemas/ledger-query.js';
 import { summarizeEntries } from '../../src/server/features/ledger/search/search-repository.js';
+import { MAX_BALANCE_CENTS } from '../../src/shared/money.js';
+import { insertEntry } from '../helpers/ledger-sql.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { procedureDoor } from '../helpers/procedure-doors.js';
 
@@ -272,6 +274,31 @@ describe('transfers as one row, and the summary of a view', () => {
     expect(Number((await at(2)).count)).toBe(3);
     expect(await at(4)).toMatchObject({ in_cents: '1000', out_cents: '0' });
     expect(Number((await at(4)).count)).toBe(4);
+  });
+
+  it('a view whose total passes fifteen digits gives its count and no figures, never one a cent off', async () => {
+    const user = await t.signUp();
+    const trpc = t.caller(user);
+    // Eleven accounts at the largest balance: 1.1 * 10^15 cents in, past what JSON holds exactly.
+    for (let i = 0; i < 11; i++) {
+      const id = (await trpc.account.create({ title: `Vault ${i}` })).data.id;
+      await insertEntry(t.database.db, {
+        bookId: user.bookId,
+        accountId: id,
+        type: 'deposit',
+        cents: MAX_BALANCE_CENTS,
+        occurredOn: '2026-03-02',
+      });
+    }
+    for (const door of ['rest', 'trpc'] as const) {
+      const summary = await procedureDoor(t, user, door)('transaction.summary', {});
+      expect(summary).toMatchObject({
+        status: 200,
+        body: {
+          data: { count: 11, complete: true, moneyIn: null, moneyOut: null, net: null },
+        },
+      });
+    }
   });
 
   it('refuses an unknown transfers value through both doors', async () => {

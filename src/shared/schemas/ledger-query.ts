@@ -150,7 +150,7 @@ const summaryFigure = (description: string) =>
     .number()
     .nullable()
     .meta({
-      description: `${description}, in currency units; null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false)`,
+      description: `${description}, in currency units; null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false), or when a figure has more than fifteen digits and cannot be given exactly (complete is true)`,
     });
 
 export const transactionSummarySchema = z

@@ -21,7 +21,8 @@ function Part({ first = false, children }: { first?: boolean; children: ReactNod
  * net $354.80" (docs/client.md#count-and-total-of-a-view). Each part stays whole and the line
  * breaks between them, so it fits 320 px. A status region: a screen reader hears the new
  * figures when the filters change, without being interrupted. Over the server's cap it says
- * "more than" and shows no total rather than a partial one.
+ * "more than" and shows no total rather than a partial one; a total past what the server can
+ * give to the cent is not shown either.
  */
 export function ViewSummary({ summary }: { summary: TransactionSummary | undefined }) {
   return (
@@ -42,6 +43,12 @@ export function ViewSummary({ summary }: { summary: TransactionSummary | undefin
             <Part>
               net <Money amount={summary.net} className="font-medium text-foreground" />
             </Part>
+          </>
+        ) : summary.complete ? (
+          <>
+            <Part first>{entries(summary.count)}</Part>
+            <span aria-hidden="true"> · </span>their total is too large to show exactly; narrow the
+            filters
           </>
         ) : (
           <>
