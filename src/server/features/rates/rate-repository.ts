@@ -43,6 +43,11 @@ export function listRates(
   filter: RateFilter,
   limit: number,
 ): Promise<RateRow[]> {
+  return listRatesQuery(db, bookId, filter, limit).execute();
+}
+
+/** The query of listRates, for its plan (tests/integration/rate-query-plans.test.ts). */
+export function listRatesQuery(db: DbOrTx, bookId: string, filter: RateFilter, limit: number) {
   let query = db.selectFrom('exchange_rates').select(rateColumns).where('book_id', '=', bookId);
   if (filter.base) query = query.where('base_currency', '=', filter.base);
   if (filter.quote) query = query.where('quote_currency', '=', filter.quote);
@@ -52,7 +57,7 @@ export function listRates(
   if (after) {
     query = query.where(sql<boolean>`(day, id) < (${after.day}::date, ${after.id}::uuid)`);
   }
-  return query.orderBy('day', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return query.orderBy('day', 'desc').orderBy('id', 'desc').limit(limit);
 }
 
 export interface RateValues {
