@@ -18,14 +18,14 @@ CREATE TABLE exchange_rates (
     CASE source WHEN 'manual' THEN 0 WHEN 'transfer' THEN 1 WHEN 'ecb' THEN 2 ELSE 3 END
   ) STORED,
   created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
-  UNIQUE (book_id, id),
-  CHECK (base_currency <> quote_currency),
-  UNIQUE (book_id, base_currency, quote_currency, day, source)
+  CHECK (base_currency <> quote_currency)
 );
 --> statement-breakpoint
--- The lookup (nearest earlier rate of a pair within a window): one index range, newest day first
--- and on a day the winning source first, so the answer is the first row it reads.
-CREATE INDEX exchange_rates_lookup_idx
+-- One rate per pair, day and source (precedence is the source's rank, one to one), and the
+-- lookup's index (the nearest earlier rate of a pair within a window): one range, newest day
+-- first and on a day the winning source first, so the answer is the first row it reads. One index
+-- for both: an import of the ECB's full history writes 200,000 rows, each into every index.
+CREATE UNIQUE INDEX exchange_rates_lookup_idx
   ON exchange_rates (book_id, base_currency, quote_currency, day DESC, precedence);
 --> statement-breakpoint
 -- The list without a pair filter, newest day first, keyset-paged on (day, id).

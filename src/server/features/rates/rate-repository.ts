@@ -76,23 +76,26 @@ export async function upsertManualRate(
   bookId: string,
   values: RateValues,
 ): Promise<RateRow & { inserted: boolean }> {
-  return db
-    .insertInto('exchange_rates')
-    .values({
-      book_id: bookId,
-      base_currency: values.base,
-      quote_currency: values.quote,
-      day: values.day,
-      rate: values.rate,
-      source: 'manual',
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['book_id', 'base_currency', 'quote_currency', 'day', 'source'])
-        .doUpdateSet({ rate: sql<string>`excluded.rate` }),
-    )
-    .returning([...rateColumns, sql<boolean>`xmax = 0`.as('inserted')])
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .insertInto('exchange_rates')
+      .values({
+        book_id: bookId,
+        base_currency: values.base,
+        quote_currency: values.quote,
+        day: values.day,
+        rate: values.rate,
+        source: 'manual',
+      })
+      // The unique lookup index names the source by its precedence (one to one with it).
+      .onConflict((oc) =>
+        oc
+          .columns(['book_id', 'base_currency', 'quote_currency', 'day', 'precedence'])
+          .doUpdateSet({ rate: sql<string>`excluded.rate` }),
+      )
+      .returning([...rateColumns, sql<boolean>`xmax = 0`.as('inserted')])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** One rate of the book, locked until the transaction ends. */
@@ -135,7 +138,7 @@ export async function upsertEcbRates(
       SELECT ${bookId}::uuid, 'EUR', t.quote, t.day, t.rate, 'ecb'
       FROM unnest(${sql.val(rates.currencies)}::text[], ${sql.val(rates.days)}::date[],
                   ${sql.val(rates.rates)}::numeric[]) AS t(quote, day, rate)
-      ON CONFLICT (book_id, base_currency, quote_currency, day, source)
+      ON CONFLICT (book_id, base_currency, quote_currency, day, precedence)
       DO UPDATE SET rate = excluded.rate
       WHERE exchange_rates.rate::text <> excluded.rate::text
       RETURNING (xmax = 0) AS inserted
