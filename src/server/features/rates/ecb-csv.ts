@@ -93,10 +93,15 @@ export function readEcbCsv(text: string): EcbRates {
     if (header.trailingComma && cells[cells.length - 1] !== '') {
       throw unreadable(`line ${line.number}`, 'a value after the last currency of the header');
     }
-    const day = readDay(cells[0] ?? '', `line ${line.number}, Date`, true);
+    const day = readDay(cells[0] ?? '', () => `line ${line.number}, Date`, true);
     collector.startDay(day, `line ${line.number}`);
     header.currencies.forEach((currency, index) => {
-      collector.add(day, currency, cells[index + 1] ?? '', `line ${line.number}, ${currency}`);
+      collector.add(
+        day,
+        currency,
+        cells[index + 1] ?? '',
+        () => `line ${line.number}, ${currency}`,
+      );
     });
   }
   if (header === null) throw unreadable('the whole file', 'it has no header');

@@ -30,13 +30,20 @@ export interface EcbRates {
   skippedNotAvailable: number;
 }
 
-/** A refusal of the file, saying where (`line 12, USD`), never a guess at what was meant. */
-export function unreadable(where: string, why: string): AppError {
-  return new AppError('UNPROCESSABLE', `The rate file cannot be read: ${where}: ${why}`);
+/**
+ * Where in the file (`line 12, USD`): text, or a function making it, so that the readers build
+ * the words only for the one place they refuse, not for each of 200,000 rates they accept.
+ */
+export type Where = string | (() => string);
+
+/** A refusal of the file, saying where, never a guess at what was meant. */
+export function unreadable(where: Where, why: string): AppError {
+  const place = typeof where === 'function' ? where() : where;
+  return new AppError('UNPROCESSABLE', `The rate file cannot be read: ${place}: ${why}`);
 }
 
 /** A quote currency as a file names it: three capitals, ISO 4217 (current or withdrawn), not EUR. */
-export function checkCurrency(code: string, where: string): void {
+export function checkCurrency(code: string, where: Where): void {
   if (code.length > ECB_FIELD_MAX || !/^[A-Z]{3}$/.test(code) || !isRateCurrencyCode(code)) {
     throw unreadable(where, `"${code.slice(0, ECB_FIELD_MAX)}" is not an ISO 4217 currency code`);
   }
@@ -64,7 +71,7 @@ const MONTHS = [
  * A day as the ECB writes it: 2026-11-27 (the history files, the XML) or 27 November 2026 (the
  * daily CSV, day with or without a leading zero). Anything else is refused.
  */
-export function readDay(text: string, where: string, spelledOut: boolean): string {
+export function readDay(text: string, where: Where, spelledOut: boolean): string {
   if (text.length <= ECB_FIELD_MAX) {
     if (isCalendarDate(text)) return text;
     if (spelledOut) {
@@ -109,7 +116,7 @@ export class EcbRatesCollector {
   }
 
   /** A rate of the current day: "N/A" is counted and skipped, anything but a rate refused. */
-  add(day: string, currency: string, text: string, where: string): void {
+  add(day: string, currency: string, text: string, where: Where): void {
     if (this.dayCurrencies.has(currency)) {
       throw unreadable(where, `${currency} is quoted twice on ${day}`);
     }

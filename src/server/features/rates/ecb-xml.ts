@@ -4,6 +4,7 @@ import {
   readDay,
   unreadable,
   type EcbRates,
+  type Where,
 } from './ecb-rates.js';
 
 // The ECB's XML layouts (docs/rates.md#ecb-files): eurofxref-daily.xml, eurofxref-hist-90d.xml and
@@ -41,7 +42,7 @@ interface Tag {
 }
 
 /** Attributes of a tag's inside (`name="value"` or `name='value'`, separated by white space). */
-function readAttributes(text: string, where: string): Map<string, string> {
+function readAttributes(text: string, where: Where): Map<string, string> {
   const attributes = new Map<string, string>();
   let i = 0;
   const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
@@ -69,7 +70,7 @@ function readAttributes(text: string, where: string): Map<string, string> {
   return attributes;
 }
 
-function readTag(inside: string, where: string): Tag {
+function readTag(inside: string, where: Where): Tag {
   const closing = inside.startsWith('/');
   const selfClosing = !closing && inside.endsWith('/');
   const body = inside.slice(closing ? 1 : 0, selfClosing ? -1 : undefined);
@@ -96,10 +97,10 @@ function cubeRole(parent: string): string {
   return 'Cube';
 }
 
-function expectAttributes(tag: Tag, names: readonly string[], where: string): void {
-  const extra = [...tag.attributes.keys()].filter((name) => !names.includes(name));
-  const missing = names.filter((name) => !tag.attributes.has(name));
-  if (missing.length > 0 || extra.length > 0) {
+function expectAttributes(tag: Tag, names: readonly string[], where: Where): void {
+  const fits =
+    tag.attributes.size === names.length && names.every((name) => tag.attributes.has(name));
+  if (!fits) {
     const expected = names.length === 0 ? 'no attributes' : names.join(' and ');
     throw unreadable(where, `<Cube> here takes ${expected}`);
   }
@@ -127,7 +128,7 @@ export function readEcbXml(text: string): EcbRates {
       throw unreadable(`line ${lineAt(position)}`, 'text outside the elements of the layout');
     }
     if (open === -1) break;
-    const where = `line ${lineAt(open)}`;
+    const where = () => `line ${lineAt(open)}`;
     if (text.startsWith('<!--', open)) {
       const end = text.indexOf('-->', open + 4);
       if (end === -1) throw unreadable(where, 'a comment that does not end');
@@ -182,13 +183,18 @@ export function readEcbXml(text: string): EcbRates {
       expectAttributes(tag, [], where);
     } else if (role === 'Cube@day') {
       expectAttributes(tag, ['time'], where);
-      day = readDay(tag.attributes.get('time') ?? '', `${where}, time`, false);
-      collector.startDay(day, where);
+      day = readDay(tag.attributes.get('time') ?? '', () => `${where()}, time`, false);
+      collector.startDay(day, where());
     } else if (role === 'Cube@rate') {
       expectAttributes(tag, ['currency', 'rate'], where);
       const currency = tag.attributes.get('currency') ?? '';
-      checkCurrency(currency, `${where}, currency`);
-      collector.add(day ?? '', currency, tag.attributes.get('rate') ?? '', `${where}, ${currency}`);
+      checkCurrency(currency, () => `${where()}, currency`);
+      collector.add(
+        day ?? '',
+        currency,
+        tag.attributes.get('rate') ?? '',
+        () => `${where()}, ${currency}`,
+      );
     }
     if (!tag.selfClosing) stack.push(role);
   }
