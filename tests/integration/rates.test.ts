@@ -5,6 +5,7 @@ import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.
 import { nearestEarlierRate } from '../../src/server/features/rates/index.js';
 import { RATE_MESSAGES } from '../../src/server/features/rates/rate-service.js';
 import { RATE_FILE_MESSAGES } from '../../src/server/features/rates/ecb-file.js';
+import { RATE_FILE_BYTES_MAX } from '../../src/shared/schemas/rate.js';
 
 // Exchange rates (docs/rates.md): entered by hand, imported from ECB files, listed a page at a
 // time, deleted when hand-entered; each book sees only its own; the lookup takes the rate of the
@@ -235,6 +236,24 @@ describe('ECB files', () => {
       content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2]).toString('base64'),
     });
     expect(zip.body.message).toBe(RATE_FILE_MESSAGES.zip);
+    expect(await rowsOf(who)).toBe(0);
+  });
+
+  it('bound the file before reading it: over 16 MB is a 400, a larger body a 413', async () => {
+    const who = await t.signUp();
+    const overLimit = 'A'.repeat(Math.ceil(RATE_FILE_BYTES_MAX / 3) * 4 + 4);
+    const refused = await call(who, 'POST', '/api/rates/import', { content: overLimit });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'The file must be at most 16 MB' },
+    });
+    const tooLarge = await t.rest(who, {
+      method: 'POST',
+      url: '/api/rates/import',
+      payload: { content: `${overLimit}${'A'.repeat(128 * 1024)}` },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(tooLarge.statusCode).toBe(413);
     expect(await rowsOf(who)).toBe(0);
   });
 
