@@ -90,6 +90,21 @@ describe('the ECB layouts', () => {
     });
   });
 
+  it('reads a rate Cube written any other well-formed way alike (attribute order, spaces)', () => {
+    const envelope = (cubes: string) =>
+      `<gesmes:Envelope><Cube><Cube time="2026-11-27">${cubes}</Cube></Cube></gesmes:Envelope>`;
+    const usual = read(
+      envelope(`<Cube currency="USD" rate="1.0823"/><Cube currency='JPY' rate='157.12'/>`),
+    );
+    const unusual = read(
+      envelope(
+        `<Cube rate="1.0823"  currency="USD" /><Cube\n currency='JPY'\trate='157.12'></Cube>`,
+      ),
+    );
+    expect(unusual).toEqual(usual);
+    expect(usual.rates).toEqual(['1.0823', '157.12']);
+  });
+
   it('takes a byte order mark, CRLF line ends and blank lines at the end', () => {
     const csv = fixtureBytes('eurofxref-hist.csv').toString('utf8');
     const windows = `\uFEFF${csv.replaceAll('\n', '\r\n')}\r\n\r\n`;

@@ -106,6 +106,40 @@ function expectAttributes(tag: Tag, names: readonly string[], where: Where): voi
   }
 }
 
+const RATE_CUBE = '<Cube currency=';
+
+/**
+ * The common case read without the general tokenizer (most of a history file is these):
+ * `<Cube currency='USD' rate='1.0823'/>` exactly, in either quote. Returns where it ends, or -1
+ * when the tag is written any other way, for the general path to read (or refuse).
+ */
+function rateCubeEnd(
+  text: string,
+  open: number,
+  day: string,
+  collector: EcbRatesCollector,
+  where: () => string,
+): number {
+  if (!text.startsWith(RATE_CUBE, open)) return -1;
+  const quote = text[open + RATE_CUBE.length];
+  if (quote !== '"' && quote !== "'") return -1;
+  const codeStart = open + RATE_CUBE.length + 1;
+  const codeEnd = codeStart + 3;
+  const rateStart = codeEnd + ` rate=${quote}`.length + 1;
+  if (!text.startsWith(`${quote} rate=${quote}`, codeEnd)) return -1;
+  const rateEnd = text.indexOf(quote, rateStart);
+  if (rateEnd === -1 || rateEnd - rateStart > TAG_MAX || !text.startsWith('/>', rateEnd + 1)) {
+    return -1;
+  }
+  const rate = text.slice(rateStart, rateEnd);
+  // Markup in a value is the general path's to refuse, in its words.
+  if (rate.includes('&') || rate.includes('<')) return -1;
+  const currency = text.slice(codeStart, codeEnd);
+  checkCurrency(currency, () => `${where()}, currency`);
+  collector.add(day, currency, rate, () => `${where()}, ${currency}`);
+  return rateEnd + 3;
+}
+
 export function readEcbXml(text: string): EcbRates {
   const collector = new EcbRatesCollector('xml');
   const stack: string[] = [''];
@@ -129,6 +163,13 @@ export function readEcbXml(text: string): EcbRates {
     }
     if (open === -1) break;
     const where = () => `line ${lineAt(open)}`;
+    if (parent === 'Cube@day' && day !== null) {
+      const end = rateCubeEnd(text, open, day, collector, where);
+      if (end !== -1) {
+        position = end;
+        continue;
+      }
+    }
     if (text.startsWith('<!--', open)) {
       const end = text.indexOf('-->', open + 4);
       if (end === -1) throw unreadable(where, 'a comment that does not end');
