@@ -17,6 +17,7 @@ import { reconciliationRouter } from './features/ledger/reconciliation/reconcili
 import { bookRouter } from './features/books/book-router.js';
 import { settingsRouter } from './features/settings/settings-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
+import { rateRouter } from './features/rates/rate-router.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -38,6 +39,7 @@ export const appRouter = router({
   category: categoryRouter,
   analytics: analyticsRouter,
   bookData: bookDataRouter,
+  rates: rateRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -52,7 +52,8 @@ type BookTable =
   | 'transactions'
   | 'entry_changes'
   | 'import_batches'
-  | 'rules';
+  | 'rules'
+  | 'exchange_rates';
 
 /**
  * The `ids` of a kind kept in one table of the book, in `order`. A table with `deleted_at`
@@ -74,6 +75,9 @@ function idsInBook(table: BookTable, order: 'created_at' | 'seq' | 'position', s
     return rows.map((row) => row.id);
   };
 }
+
+/** Days of the rate fixtures made so far: each takes the next, so none replaces another. */
+let rateFixtures = 0;
 
 export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
   account: {
@@ -264,6 +268,27 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     },
     ids: idsInBook('rules', 'position'),
     notFound: { status: 404, code: 'NOT_FOUND', message: 'Rule not found' },
+  },
+
+  /** A rate entered by hand (each on a day of its own), beside an ECB rate of the same pair. */
+  rate: {
+    async create(t, user) {
+      const caller = t.caller(user);
+      rateFixtures += 1;
+      const day = new Date(Date.UTC(2020, 0, rateFixtures)).toISOString().slice(0, 10);
+      await caller.rates.import({
+        fileName: 'fixture.csv',
+        content: Buffer.from(`Date,USD,\n${day},1.0823,\n`).toString('base64'),
+      });
+      const created = await caller.rates.add({ base: 'EUR', quote: 'USD', day, rate: '1.09' });
+      return created.data.id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).rates.delete({ id });
+      rememberRemoved(t, `exchange_rates:${user.id}`, id);
+    },
+    ids: idsInBook('exchange_rates', 'created_at'),
+    notFound: { status: 404, code: 'NOT_FOUND', message: 'Rate not found' },
   },
 };
 

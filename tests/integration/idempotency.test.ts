@@ -205,20 +205,22 @@ describe('Idempotency-Key', () => {
 
     it.each(IDEMPOTENT_ROUTES)('%s replays a retry and does it once', async (_name, route) => {
       // Resources of its own, so that no route sees what an earlier one deleted; and a second
-      // account for the routes that name two (a transfer).
+      // account for the routes that name two (a transfer). A user of its own too: one user's
+      // fixtures for every route would pass a book's cap of 200 accounts.
+      const owner = await t.signUp();
       const ids: Partial<Record<ResourceKind, string>> = {};
       for (const kind of plantedKinds(REST_PROCEDURES)) {
-        ids[kind] = await fixtureOf(kind).create(t, user);
+        ids[kind] = await fixtureOf(kind).create(t, owner);
       }
       // A second account and category for the routes that name two (a transfer, a category
       // removed into another).
       const others = {
-        account: [await fixtureOf('account').create(t, user)],
-        category: [await fixtureOf('category').create(t, user)],
+        account: [await fixtureOf('account').create(t, owner)],
+        category: [await fixtureOf('category').create(t, owner)],
       };
       const careful = await completeCarefulInput(route, plantIds(validInput(route), ids, others), {
         t,
-        user,
+        user: owner,
       });
       const request = restRequest(route, careful.input, {
         authorization: `Bearer ${careful.user.token}`,

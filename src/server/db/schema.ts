@@ -165,6 +165,24 @@ export interface ReconciliationsTable {
   created_at: Generated<Date>;
 }
 
+/** Where a rate came from (docs/rates.md#sources). */
+export type RateSource = 'manual' | 'transfer' | 'ecb' | 'provider';
+
+/** Exchange rates of a book (docs/rates.md): one per pair, day and source. */
+export interface ExchangeRatesTable {
+  id: Generated<string>;
+  book_id: string;
+  base_currency: string;
+  quote_currency: string;
+  day: CalendarDate;
+  /** An exact decimal: written as text, read back as text (`rate::text`), never a float. */
+  rate: ColumnType<string, string, string>;
+  source: RateSource;
+  /** Generated from source: 0 (manual) wins on a day. */
+  precedence: ColumnType<number, never, never>;
+  created_at: Generated<Date>;
+}
+
 /** The lines of a split entry; their amounts add up to the entry's exactly. */
 export interface EntrySplitsTable {
   id: Generated<string>;
@@ -309,6 +327,7 @@ export interface DB {
   import_mappings: ImportMappingsTable;
   rules: RulesTable;
   reconciliations: ReconciliationsTable;
+  exchange_rates: ExchangeRatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -323,3 +342,4 @@ export type EntryHistoryRow = Selectable<EntryHistoryTable>;
 export type ImportBatchRow = Selectable<ImportBatchesTable>;
 export type RuleRow = Selectable<RulesTable>;
 export type ReconciliationRow = Selectable<ReconciliationsTable>;
+export type ExchangeRateRow = Selectable<ExchangeRatesTable>;

@@ -239,6 +239,21 @@ export const LINKS: readonly LinkSpec[] = [
     description: 'The categories of its group, when it is the only one (a new group)',
     body: { groupId: '$response.body#/data/groupId', categoryIds: ['$response.body#/data/id'] },
   },
+  // Exchange rates
+  {
+    from: 'rates-add',
+    to: 'rates-delete',
+    name: 'deleteRate',
+    description: 'The rate just entered by hand',
+    parameters: { id: '$response.body#/data/id' },
+  },
+  {
+    from: 'rates-add',
+    to: 'rates-list',
+    name: 'listPair',
+    description: 'The rates of the pair just entered',
+    parameters: { base: '$response.body#/data/base', quote: '$response.body#/data/quote' },
+  },
   // The whole book
   {
     from: 'bookData-export',

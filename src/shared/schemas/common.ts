@@ -21,6 +21,7 @@ const RESOURCE_IDS = {
   change: { label: 'Change', example: 'f1d6b8e2-5c3a-4b7f-9e24-8a0c6d2f4e13' },
   importBatch: { label: 'Import', example: 'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e13' },
   rule: { label: 'Rule', example: 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24' },
+  rate: { label: 'Rate', example: 'c5e7a9b1-3d4f-4b8c-8e2a-4f6b8c0e2a35' },
 } as const;
 export type ResourceKind = keyof typeof RESOURCE_IDS;
 export const RESOURCE_KINDS = Object.keys(RESOURCE_IDS) as ResourceKind[];
@@ -63,6 +64,7 @@ export const transferIdSchema = idSchema('transfer');
 export const changeIdSchema = idSchema('change');
 export const importBatchIdSchema = idSchema('importBatch');
 export const ruleIdSchema = idSchema('rule');
+export const rateIdSchema = idSchema('rate');
 
 /**
  * PostgreSQL text cannot hold NUL; refusing it in the input keeps it a clear 400, not a driver

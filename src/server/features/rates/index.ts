@@ -1,0 +1,11 @@
+// What the rest of the server may use of the rates feature: its public entry. Anything else in
+// this folder is its own (docs/architecture.md#public-entries).
+export {
+  CROSS_CURRENCY,
+  RATE_WINDOW_DAYS_MAX,
+  nearestEarlierRate,
+  type FoundRate,
+  type RateFraction,
+  type RateLeg,
+  type RateRoute,
+} from './rate-lookup.js';
