@@ -53,18 +53,26 @@ export async function dumpTables(db: Db): Promise<Record<string, unknown[]>> {
 }
 
 /**
- * Writes the rows back as they were, identity columns included. Triggers and foreign keys are off
- * while it does (the rows were consistent when dumped, and tables load in name order), and each
- * identity sequence then continues after the largest value loaded.
+ * Writes the rows back as they were, identity columns included and generated ones computed again.
+ * Triggers and foreign keys are off while it does (the rows were consistent when dumped, and
+ * tables load in name order), and each identity sequence then continues after the largest value
+ * loaded.
  */
 export async function loadTables(db: Db, tables: Record<string, unknown[]>): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`SET LOCAL session_replication_role = replica`.execute(tx);
     for (const [name, rows] of Object.entries(tables)) {
       if (rows.length === 0) continue;
+      // Generated columns are computed again from the rest; PostgreSQL refuses values for them.
+      const { rows: columns } = await sql<{ column: string }>`
+        SELECT column_name AS "column" FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ${name} AND is_generated = 'NEVER'
+        ORDER BY ordinal_position`.execute(tx);
+      const list = sql.join(columns.map(({ column }) => sql.ref(column)));
       await sql`
-        INSERT INTO ${sql.table(name)} OVERRIDING SYSTEM VALUE
-        SELECT * FROM json_populate_recordset(NULL::${sql.table(name)}, ${JSON.stringify(rows)}::text::json)`.execute(
+        INSERT INTO ${sql.table(name)} (${list}) OVERRIDING SYSTEM VALUE
+        SELECT ${list}
+        FROM json_populate_recordset(NULL::${sql.table(name)}, ${JSON.stringify(rows)}::text::json)`.execute(
         tx,
       );
     }

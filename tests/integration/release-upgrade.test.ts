@@ -7,11 +7,14 @@ import { splitCsv } from '../../src/server/features/import/csv-split.js';
 import { migrationsDir } from '../../src/server/lib/paths.js';
 import { ledgerViolations } from '../helpers/ledger-invariants.js';
 import {
+  dumpTables,
   firstCsvDifference,
   firstDifference,
   loadTables,
   type ReleaseFixture,
 } from '../helpers/release-fixture.js';
+import { fillBook } from '../helpers/restore-fixtures.js';
+import { restData } from '../helpers/set-up-steps.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { openTestDatabase } from '../helpers/test-database.js';
 
@@ -89,6 +92,30 @@ describe.each(fixtureFiles)('upgrading the database of release %s', (file) => {
 function csvRows(text: string): string[][] {
   return splitCsv(text.replace(/^\uFEFF/, ''), ',').map((record) => record.cells);
 }
+
+describe('freezing and loading rows', () => {
+  it('loads back exactly what it dumped, generated and identity columns included', async () => {
+    const source = await createTestApp();
+    const target = await openTestDatabase();
+    try {
+      const user = await source.signUp();
+      await fillBook(source, user);
+      await restData(source, user, 'POST', '/api/rates', {
+        base: 'EUR',
+        quote: 'USD',
+        day: '2026-01-05',
+        rate: '1.0823',
+      });
+      const dumped = await dumpTables(source.database.db);
+      expect(dumped.exchange_rates).toHaveLength(1);
+      await loadTables(target.db, dumped);
+      expect(await dumpTables(target.db)).toEqual(dumped);
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  });
+});
 
 describe('comparing a release answer with a later one', () => {
   it('allows new fields and nothing else', () => {
