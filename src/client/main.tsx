@@ -10,6 +10,7 @@ import { createQueryClient, followServerStatus } from './lib/query-client.js';
 import { createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.js';
 import { ThemeProvider } from './lib/theme.js';
 import { makeZodJitless } from './lib/zod-jitless.js';
+import { warmUpInSeparateTasks } from './lib/warm-up.js';
 import './styles.css';
 
 // zod (loaded later, with the screens that validate) must not compile validators with eval,
@@ -66,3 +67,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+warmUpInSeparateTasks();
