@@ -86,6 +86,10 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // No modulepreload polyfill in the entry (every first load): a browser without
+    // <link rel="modulepreload"> (Safari before 17) still runs the app, it just fetches the ui and
+    // icons chunks when the entry imports them (docs/client.md#chunks-and-the-first-load-budget).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Fewer, larger chunks on the first load: on a phone each extra request costs a round

@@ -24,9 +24,15 @@ import { runLighthouse, type LighthouseScore } from './lighthouse-run.js';
 import { formatJsBudget, formatLighthouse, jsBudgetPasses, lighthousePasses } from './report.js';
 import { ROUTES } from './routes.js';
 import { seedUser, type SeededUser } from './seed.js';
+import { selectFormFactors, selectRoutes } from './selection.js';
 import { LIGHTHOUSE_TARGETS, type FormFactor } from './targets.js';
 
-const FORM_FACTORS = Object.keys(LIGHTHOUSE_TARGETS) as FormFactor[];
+/** BENCH_WEB_PAGES=/,/login and BENCH_WEB_FORM_FACTORS=mobile narrow a run (selection.ts). */
+const PAGES = selectRoutes(ROUTES, process.env.BENCH_WEB_PAGES);
+const FORM_FACTORS = selectFormFactors(
+  Object.keys(LIGHTHOUSE_TARGETS) as FormFactor[],
+  process.env.BENCH_WEB_FORM_FACTORS,
+);
 /** Lighthouse runs per route and form factor; the median one is reported. 0 skips Lighthouse. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -38,7 +44,7 @@ async function measureJs(baseUrl: string, seed: SeededUser) {
   });
   try {
     const results: RouteScripts[] = [];
-    for (const route of ROUTES)
+    for (const route of PAGES)
       results.push(await measureRouteScripts(browser, baseUrl, route, seed));
     return results;
   } finally {
@@ -85,7 +91,7 @@ async function main(): Promise<number> {
     console.log(`\n${formatJsBudget(scripts)}\n`);
 
     const scores: LighthouseScore[] = [];
-    for (const route of LIGHTHOUSE_RUNS > 0 ? ROUTES.filter((r) => !r.reportOnly) : []) {
+    for (const route of LIGHTHOUSE_RUNS > 0 ? PAGES.filter((r) => !r.reportOnly) : []) {
       for (const formFactor of FORM_FACTORS) {
         console.log(`Lighthouse: ${route.label}, ${formFactor}...`);
         scores.push(

@@ -9,11 +9,13 @@ import { markCodeLoadErrors } from './lib/code-load-error.js';
 import { createQueryClient, followServerStatus } from './lib/query-client.js';
 import { createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.js';
 import { ThemeProvider } from './lib/theme.js';
-import { z } from 'zod';
+import { makeZodJitless } from './lib/zod-jitless.js';
+import { warmUpInSeparateTasks } from './lib/warm-up.js';
 import './styles.css';
 
-// zod probes for eval (new Function) to compile faster validators; the CSP forbids eval.
-z.config({ jitless: true });
+// zod (loaded later, with the screens that validate) must not compile validators with eval,
+// which the CSP forbids; set without importing zod here (lib/zod-jitless.ts).
+makeZodJitless();
 
 // A screen whose code cannot be downloaded shows its error in the app, never a full-page reload
 // onto the browser's own error page (lib/code-load-error.ts).
@@ -65,3 +67,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+warmUpInSeparateTasks();

@@ -14,34 +14,56 @@ import {
  * outside React too (a form's check runs in its resolver), hence a store rather than a context.
  */
 interface LocaleState {
+  /** The locale asked for; marksFor falls back to the browser's when this browser cannot use it. */
   locale: string;
-  marks: NumberMarks;
 }
 
 export function browserLocale(): string {
   return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
 }
 
-function stateFor(locale: string): LocaleState {
-  try {
-    return { locale, marks: numberMarksOf(locale) };
-  } catch {
-    // A tag this browser's Intl cannot use: the browser's own marks, which it always has.
-    return { locale: browserLocale(), marks: numberMarksOf(browserLocale()) };
+const marksByLocale = new Map<string, NumberMarks>();
+
+/**
+ * A locale's decimal and group marks, worked out on first use and kept. Not when this module
+ * loads: it ships in the chunk every screen loads first, and an Intl.NumberFormat costs tens of
+ * milliseconds on a slow phone, a long task at the start of screens that read no amount
+ * (docs/client.md#chunks-and-the-first-load-budget).
+ */
+export function marksFor(locale: string): NumberMarks {
+  let marks = marksByLocale.get(locale);
+  if (!marks) {
+    try {
+      marks = numberMarksOf(locale);
+    } catch {
+      // A tag this browser's Intl cannot use: the browser's own marks, which it always has.
+      marks = numberMarksOf(browserLocale());
+    }
+    marksByLocale.set(locale, marks);
   }
+  return marks;
 }
 
-export const useLocaleStore = create<LocaleState>(() => stateFor(browserLocale()));
+export const useLocaleStore = create<LocaleState>(() => ({ locale: browserLocale() }));
 
 /** Follows the person's setting; null: the browser's. */
 export function applyLocale(locale: string | null): void {
-  const next = stateFor(locale ?? browserLocale());
-  if (next.locale !== useLocaleStore.getState().locale) useLocaleStore.setState(next);
+  const next = locale ?? browserLocale();
+  if (next !== useLocaleStore.getState().locale) useLocaleStore.setState({ locale: next });
+}
+
+/** The marks in use now, for a component: it renders again when the locale changes. */
+export function useLocaleMarks(): NumberMarks {
+  return useLocaleStore((state) => marksFor(state.locale));
+}
+
+function currentMarks(): NumberMarks {
+  return marksFor(useLocaleStore.getState().locale);
 }
 
 /** What `text` records in the person's locale. */
 export function readAmount(text: string): TypedAmount {
-  return readTypedAmount(text, useLocaleStore.getState().marks);
+  return readTypedAmount(text, currentMarks());
 }
 
 /** The amount `text` records, in units for the API, or null: empty, unreadable or zero. */
@@ -62,7 +84,7 @@ export function readAmountBound(text: string): { units: number | null } | { prob
 
 /** An amount from the API written for an edit field: the locale's marks, two decimals. */
 export function amountEditText(units: number): string {
-  return amountForEditing(unitsToCents(Math.abs(units)), useLocaleStore.getState().marks);
+  return amountForEditing(unitsToCents(Math.abs(units)), currentMarks());
 }
 
 /** "Records 12.50": what a field will record, shown under it as it is typed. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { readAmount, recordsText, useLocaleStore } from '../../lib/typed-amounts.js';
+import { readAmount, recordsText, useLocaleMarks } from '../../lib/typed-amounts.js';
 import { Input } from '../ui/input.js';
 import { Label } from '../ui/label.js';
 import { FieldError } from './field-error.js';
@@ -37,7 +37,7 @@ export function AmountInput<Values extends FieldValues>({
   const text: string = field.value;
   const error = fieldState.error?.message;
   // Subscribed so the field is read again when the person's locale arrives or changes.
-  const marks = useLocaleStore((state) => state.marks);
+  const marks = useLocaleMarks();
   const read = readAmount(text);
   const records = !error && read.kind === 'cents' && read.cents > 0n ? recordsText(read.cents) : '';
   return (

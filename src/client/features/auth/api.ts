@@ -1,10 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '../../lib/envelope.js';
-import { watchedFetch } from '../../lib/server-status.js';
 import { trpc, type TrpcUtils } from '../../lib/trpc.js';
-import { getFirebaseAuth } from './firebase.js';
 
-/** The main session's data: the server's configuration, the token exchange, logout. */
+/**
+ * The main session's data: the server's configuration and who is signed in. Route loaders import
+ * this module, so it ships in the entry chunk; the token exchange and logout, which only the
+ * sign-in screens and the logout dialog use, are in session-api.ts
+ * (docs/client.md#chunks-and-the-first-load-budget).
+ */
 
 // The configuration does not change while the server runs: fetched once per page load.
 const CONFIG_INPUT = {};
@@ -30,44 +32,4 @@ export function useSignedInUser() {
 /** Demo mode's mailbox: the emails the Auth emulator "sent", to everyone or to one address. */
 export function useDemoMailbox(email: string | undefined, options: { enabled: boolean }) {
   return trpc.config.mailbox.useQuery(email ? { email } : {}, { ...options, select: unwrap });
-}
-
-/**
- * Ends the main session everywhere: the server revokes it, then Firebase forgets the user (when
- * Firebase sign-in is configured). Clearing the token is left to the caller, once this succeeded.
- */
-export function useEndSession() {
-  const config = useAppConfig();
-  const { client } = trpc.useUtils();
-  return useMutation({
-    mutationFn: async () => {
-      await client.auth.logout.mutate({});
-      if (config.data?.firebase) {
-        const { signOut } = await import('firebase/auth');
-        await signOut(await getFirebaseAuth(config.data));
-      }
-    },
-  });
-}
-
-/**
- * POST /api/auth/firebase with the form field idToken; answers data.token
- * (docs/sign-in.md#firebase-sign-in). Kept as the
- * documented form post (not a tRPC call) on purpose: it is the one call that takes a form body.
- */
-export async function exchangeIdToken(idToken: string): Promise<string> {
-  const res = await watchedFetch('/api/auth/firebase', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ idToken }).toString(),
-  });
-  const body = (await res.json().catch(() => null)) as {
-    success?: boolean;
-    message?: string;
-    data?: { token?: string };
-  } | null;
-  if (!res.ok || !body?.success || !body.data?.token) {
-    throw new Error(body?.message || 'Failed to log in to database');
-  }
-  return body.data.token;
 }

@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { isFirstRun, type FirstRunFacts } from './first-run.js';
-import { FirstRunGuide } from './first-run-guide.js';
 import { UpcomingEventsCard } from './upcoming-events-card.js';
+
+// Only a new person sees the guide: its code is fetched when it shows, not on every first load
+// of / (docs/client.md#chunks-and-the-first-load-budget).
+const FirstRunGuide = lazy(() =>
+  import('./first-run-guide.js').then((module) => ({ default: module.FirstRunGuide })),
+);
 
 /**
  * /: balances, this month's spending and recent activity from the API (the cards the route
@@ -50,7 +55,9 @@ export function DashboardPage(props: {
       {props.loading ? (
         <PageSpinner label="Loading your dashboard" />
       ) : (
-        <>
+        // While the guide's code is on its way the spinner stays, so the cards never appear first
+        // and then move down under it.
+        <Suspense fallback={<PageSpinner label="Loading your dashboard" />}>
           {guiding && props.firstRun && (
             <FirstRunGuide
               facts={props.firstRun}
@@ -64,7 +71,7 @@ export function DashboardPage(props: {
             {props.recentTransactionsCard}
             <UpcomingEventsCard showSamples={!guiding} />
           </div>
-        </>
+        </Suspense>
       )}
     </section>
   );

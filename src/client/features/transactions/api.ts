@@ -7,8 +7,9 @@ import { unwrap } from '../../lib/envelope.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 import { invalidateMoneyViews } from '../../lib/money-views.js';
 import { RETRY_UNANSWERED } from '../../lib/query-client.js';
-import { trpc, withIdempotencyKey, type TrpcUtils } from '../../lib/trpc.js';
+import { trpc, withIdempotencyKey } from '../../lib/trpc.js';
 import type { NewEntryRequest } from './entry-request.js';
+import { listInput } from './transaction-list-query.js';
 
 /**
  * The Transactions page's data (docs/client.md#data-featuresnameapits): the searched list a
@@ -18,8 +19,6 @@ import type { NewEntryRequest } from './entry-request.js';
  * one for a one-click action (undo, bulk), so a retry after no answer applies at most once.
  */
 
-const PAGE_SIZE = 50;
-
 type Keyed<T> = T & { idempotencyKey: string };
 
 interface SearchPage {
@@ -28,12 +27,6 @@ interface SearchPage {
 
 const nextCursor = (page: SearchPage) => page.data.nextCursor ?? undefined;
 const allItems = (data: { pages: SearchPage[] }) => data.pages.flatMap((page) => page.data.items);
-/** A transfer is one row where every account is listed (docs/client.md#transfers-in-lists). */
-const listInput = (search: SearchTransactionsInput) => ({
-  ...search,
-  transfers: 'one' as const,
-  limit: PAGE_SIZE,
-});
 
 /** The entries of a view, in its sort, every page loaded so far. */
 export function useTransactionSearch(search: SearchTransactionsInput) {
@@ -43,10 +36,6 @@ export function useTransactionSearch(search: SearchTransactionsInput) {
     // While the next search words are on their way, the rows of the last ones stay on screen.
     placeholderData: (previous) => previous,
   });
-}
-
-export function prefetchTransactionSearch(utils: TrpcUtils, search: SearchTransactionsInput) {
-  void utils.transaction.list.prefetchInfinite(listInput(search));
 }
 
 /**

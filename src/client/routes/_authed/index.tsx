@@ -13,6 +13,7 @@ import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 import { prefetchRecentTransactions, useRecentTransactions } from '../../features/ledger/api.js';
 import { RecentTransactionsCard } from '../../features/ledger/recent-transactions-card.js';
 import { EntryButton } from '../../features/transactions/entry-button.js';
+import { prefetchCategoryGroups } from '../../lib/categories.js';
 
 // The guide's account dialog (Radix, the forms, zod) loads on first opening, so the dashboard's first
 // load stays within its budget (docs/client.md#chunks-and-the-first-load-budget).
@@ -104,6 +105,9 @@ export const Route = createFileRoute('/_authed/')({
     prefetchAccounts(context.trpc);
     prefetchRecentTransactions(context.trpc);
     prefetchDashboardFigures(context.trpc);
+    // The recent entries name their categories: asked for now rather than once that card has
+    // mounted, which for a new person waits for the first-run guide's code too.
+    prefetchCategoryGroups(context.trpc);
   },
   component: DashboardRoute,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchAccounts } from '../../features/accounts/api.js';
-import { prefetchTransactionSearch } from '../../features/transactions/api.js';
+import { prefetchTransactionSearch } from '../../features/transactions/transaction-list-query.js';
 import {
   parseTransactionSearch,
   searchInput,

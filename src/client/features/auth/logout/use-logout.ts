@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { SERVER_UNREACHABLE, httpStatusOf } from '../../../lib/api-error.js';
 import { screenToast } from '../../../lib/screen-toast.js';
 import { useSubmission } from '../../../lib/use-submission.js';
-import { useEndSession } from '../api.js';
+import { useEndSession } from '../session-api.js';
 import { useAuthStore } from '../auth-store.js';
 
 /**
