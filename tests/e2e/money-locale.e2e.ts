@@ -4,7 +4,7 @@ import { expectAccessible } from './support/a11y.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { expectWholeFigures } from './support/figures.js';
 import { focused, tabTo } from './support/keyboard.js';
-import { api, apiData, signedInUser } from './support/session.js';
+import { api, apiData, seedRichData, signedInUser } from './support/session.js';
 
 /**
  * Money written in the person's locale (docs/money.md#display) and the book's base currency on
@@ -105,5 +105,26 @@ describe('money in the person’s locale', () => {
       320,
     );
     await expectAccessible(page, '/settings at 320 px');
+  });
+
+  it('keeps the largest figures whole in de-DE and fr-FR from 320 px up (decision 023)', async () => {
+    const { token } = await signedInUser('money-locale-wide');
+    const { big } = await seedRichData(token);
+    const { page } = await openPage(browser, { token, locale: 'en-US' });
+    // fr-FR is the widest: narrow no-break spaces and "$US".
+    for (const [locale, figure] of [
+      ['de-DE', '999.999.999,99\u00a0$'],
+      ['fr-FR', '999\u202f999\u202f999,99\u00a0$US'],
+    ] as const) {
+      await apiData(token, 'PATCH', '/api/settings', { locale });
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of ['/', '/accounts', `/accounts/${big.id}`, '/accounts/all']) {
+          await page.goto(path);
+          await expect.poll(() => figureTexts(page)).toContain(figure);
+          await expectWholeFigures(page, `${path} in ${locale} at ${width}px`);
+        }
+      }
+    }
   });
 });
