@@ -53,7 +53,19 @@ export function createMoneyFormatter(
   currency: string,
   options: MoneyFormatOptions = {},
 ): MoneyFormatter {
-  const exponent = currencyExponent(currency);
+  return createMoneyFormatterAt(locale, currency, currencyExponent(currency), options);
+}
+
+/**
+ * The same with the currency's exponent given: a bundle that formats only currencies whose
+ * exponent it knows (the client's USD, docs/money.md#display) leaves the ISO table out.
+ */
+export function createMoneyFormatterAt(
+  locale: string | undefined,
+  currency: string,
+  exponent: CurrencyExponent,
+  options: MoneyFormatOptions = {},
+): MoneyFormatter {
   const intl = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
@@ -95,11 +107,20 @@ const MAX_CACHED_FORMATTERS = 64;
 
 /** The cached formatter of `currency` in `locale`, with the currency's symbol. */
 export function moneyFormatter(locale: string | undefined, currency: string): MoneyFormatter {
-  const key = `${locale ?? ''}|${currency}`;
+  return moneyFormatterAt(locale, currency, currencyExponent(currency));
+}
+
+/** The cached formatter of `currency`, whose ISO exponent is `exponent`, in `locale`. */
+export function moneyFormatterAt(
+  locale: string | undefined,
+  currency: string,
+  exponent: CurrencyExponent,
+): MoneyFormatter {
+  const key = `${locale ?? ''}|${currency}|${exponent}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
-    formatter = createMoneyFormatter(locale, currency);
+    formatter = createMoneyFormatterAt(locale, currency, exponent);
     formatters.set(key, formatter);
   }
   return formatter;

@@ -1,17 +1,52 @@
-const money = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import type { CurrencyExponent } from '../../shared/currencies.js';
+import { moneyFormatterAt } from '../../shared/money-display.js';
+import { useLocaleStore } from './typed-amounts.js';
 
-/** "$1,234.50": balances, with two decimals (docs/product.md#formats). */
-export function formatMoney(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}$${money.format(Math.abs(amount))}`;
+/** A currency as a figure needs it: its ISO 4217 code and that code's exponent. */
+export interface DisplayCurrency {
+  code: string;
+  exponent: CurrencyExponent;
 }
 
-/** Expenses show as negative dollar figures: "-$12.00". */
-export function formatExpense(amount: number): string {
-  return formatMoney(-Math.abs(amount));
+/**
+ * The currency every figure is in today: accounts have no currency yet, so every amount the API
+ * answers is USD. Not the book's base currency: that is what totals across currencies will be
+ * converted into, and no figure is converted yet (docs/money.md#base-currency). Given with its
+ * exponent so the first load carries no ISO table (displayCurrency() in display-currency.ts
+ * looks one up).
+ */
+export const USD: DisplayCurrency = { code: 'USD', exponent: 2 };
+
+/** The locale figures are written in: the person's setting, the browser's until it loads. */
+export function displayLocale(): string {
+  return useLocaleStore.getState().locale;
+}
+
+/**
+ * A balance in the person's locale (docs/money.md#display): "$1,234.50" and "-$12.00" in en-US,
+ * "1.234,50 $" in de-DE. `amount` is in units, as the API answers it; the figure is formatted
+ * from its minor units, so the decimals are the currency's (JPY none, KWD three).
+ */
+export function formatMoney(
+  amount: number,
+  currency: DisplayCurrency = USD,
+  locale: string = displayLocale(),
+): string {
+  if (!Number.isFinite(amount)) return String(amount);
+  // Rounded on the magnitude, as Intl rounds a figure: -0.125 shows as -0.13, not -0.12.
+  const minorUnits = BigInt(Math.round(Math.abs(amount) * 10 ** currency.exponent));
+  return moneyFormatterAt(locale, currency.code, currency.exponent).format(
+    amount < 0 ? -minorUnits : minorUnits,
+  );
+}
+
+/** Expenses show as negative figures: "-$12.00". */
+export function formatExpense(
+  amount: number,
+  currency: DisplayCurrency = USD,
+  locale: string = displayLocale(),
+): string {
+  return formatMoney(-Math.abs(amount), currency, locale);
 }
 
 // The browser's own Intl does this; a date library would add about 6 KB gzip to every screen.

@@ -42,6 +42,8 @@ export interface BooksTable {
   name: string;
   /** An IANA zone name; null until one is chosen (UTC meanwhile). */
   time_zone: string | null;
+  /** ISO 4217 code totals across currencies are shown in; 'USD' for books from before currencies (docs/money.md#base-currency). */
+  base_currency: Generated<string>;
   /** The user whose personal book this is; null for a book that is nobody's personal one. */
   personal_owner_id: string | null;
   /** Rules also fill in what a person left empty on entries they add by hand (docs/import.md#rules). */

@@ -14,7 +14,7 @@ import {
   accountTitleSchema,
   accountTypeSchema,
 } from './account.js';
-import { bookNameSchema, timeZoneSchema } from './book.js';
+import { baseCurrencySchema, bookNameSchema, timeZoneSchema } from './book.js';
 import {
   CATEGORY_KINDS,
   categoryColorSchema,
@@ -372,7 +372,16 @@ const bookExportShape = {
   format: z.literal(BOOK_EXPORT_FORMAT),
   version: z.literal(BOOK_EXPORT_VERSION),
   exportedAt: instant,
-  book: z.object({ name: bookNameSchema, timeZone: timeZoneSchema.nullable() }).strict(),
+  book: z
+    .object({
+      name: bookNameSchema,
+      timeZone: timeZoneSchema.nullable(),
+      // Files written before base currencies have none: restored as USD, what every book was.
+      baseCurrency: baseCurrencySchema.optional().meta({
+        description: 'The book’s base currency; files without it restore USD',
+      }),
+    })
+    .strict(),
   accounts: listOf(LIST_LABELS.accounts, accountRecord, RESTORE_ITEMS_MAX.accounts),
   categoryGroups: listOf(LIST_LABELS.categoryGroups, groupRecord, RESTORE_ITEMS_MAX.categoryGroups),
   categories: listOf(LIST_LABELS.categories, categoryRecord, RESTORE_ITEMS_MAX.categories),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../currencies.js';
 import { canonicalTimeZone, isTimeZone } from '../dates.js';
 import { BOOK_NAME_MAX, TIME_ZONE_MAX } from '../limits.js';
 import { envelope, NO_NUL, isoDateTime } from './common.js';
@@ -19,6 +20,10 @@ export const bookSchema = z
       .string()
       .nullable()
       .meta({ description: 'IANA time zone; null until one is chosen (dates use UTC meanwhile)' }),
+    baseCurrency: z.string().meta({
+      description: `ISO 4217 code totals across currencies are shown in; ${DEFAULT_CURRENCY} for books from before currencies`,
+      example: 'EUR',
+    }),
     role: z.enum(BOOK_ROLES).meta({ description: "The caller's role in this book" }),
     applyRulesToManualEntries: z.boolean().meta({
       description:
@@ -47,11 +52,32 @@ export const timeZoneSchema = z
   .transform(canonicalTimeZone)
   .meta({ example: 'Europe/Paris' });
 
-/** PATCH /api/book: rename it, set its time zone or the rules setting (at least one). */
+const BASE_CURRENCY_REFUSAL = 'baseCurrency must be a current ISO 4217 currency code such as EUR';
+
+/**
+ * A book's base currency: a current ISO 4217 code, upper case, as written (no case folding, so
+ * the pattern the OpenAPI document gives is the whole rule of its shape). A pattern and not an
+ * enum of the codes (docs/money.md#base-currency): the list grows and shrinks with ISO's.
+ */
+export const baseCurrencySchema = z
+  .string({ error: BASE_CURRENCY_REFUSAL })
+  .regex(/^[A-Z]{3}$/, { error: BASE_CURRENCY_REFUSAL })
+  // Only once the shape holds: zod runs every check, and one refusal is enough.
+  .refine((code) => !/^[A-Z]{3}$/.test(code) || isCurrencyCode(code), {
+    error: BASE_CURRENCY_REFUSAL,
+  })
+  .meta({
+    description:
+      'A current ISO 4217 currency code (three upper-case letters; withdrawn codes, XAU, XDR, XTS and XXX are refused); totals across currencies are shown in it',
+    example: 'EUR',
+  });
+
+/** PATCH /api/book: rename it, set its time zone, base currency or the rules setting (at least one). */
 export const updateBookInput = z
   .object({
     name: bookNameSchema.optional(),
     timeZone: timeZoneSchema.optional(),
+    baseCurrency: baseCurrencySchema.optional(),
     applyRulesToManualEntries: z
       .boolean({ error: 'applyRulesToManualEntries must be true or false' })
       .optional(),
@@ -60,7 +86,8 @@ export const updateBookInput = z
     (input) =>
       input.name !== undefined ||
       input.timeZone !== undefined ||
+      input.baseCurrency !== undefined ||
       input.applyRulesToManualEntries !== undefined,
-    { error: 'Nothing to change: send name, timeZone or applyRulesToManualEntries' },
+    { error: 'Nothing to change: send name, timeZone, baseCurrency or applyRulesToManualEntries' },
   );
 export type UpdateBookInput = z.infer<typeof updateBookInput>;

@@ -1,25 +1,31 @@
 import { cn } from '../../lib/cn.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, USD, type DisplayCurrency } from '../../lib/format.js';
+import { useLocaleStore } from '../../lib/typed-amounts.js';
 
 /**
  * A money figure, always on one line: it never wraps inside the number, at any width. The box
  * around it makes room: text beside it wraps or truncates, and figures that can be very long on
  * a narrow card shrink with their `@container` (`cqi` units) rather than break
- * (docs/client.md#money-figures). `data-money` is what the browser journeys measure.
+ * (docs/client.md#money-figures). `data-money` is what the browser journeys measure. Written in
+ * the person's locale, and written again when it changes (docs/money.md#display).
  */
 export function Money({
   amount,
   text,
+  currency = USD,
   className,
 }: {
   amount: number;
+  /** The amount's currency; USD, what every amount is until accounts have currencies. */
+  currency?: DisplayCurrency;
   /** Preformatted text (e.g. a signed "+$10.00"); defaults to formatMoney(amount). */
   text?: string;
   className?: string;
 }) {
+  const locale = useLocaleStore((state) => state.locale);
   return (
     <span data-money className={cn('tabular-nums whitespace-nowrap', className)}>
-      {text ?? formatMoney(amount)}
+      {text ?? formatMoney(amount, currency, locale)}
     </span>
   );
 }

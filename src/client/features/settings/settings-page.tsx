@@ -8,7 +8,8 @@ import { useAppForm } from '../../components/forms/use-app-form.js';
 import { keyedRequest } from '../../components/forms/use-submit.js';
 import { deviceTimeZone, useBook, useUpdateBook } from '../../lib/book.js';
 import { useSettings, useUpdateSettings } from '../../lib/settings.js';
-import { browserLocale } from '../../lib/typed-amounts.js';
+import { browserLocale, useLocaleStore } from '../../lib/typed-amounts.js';
+import { currencyChoices } from './currency-choices.js';
 import { localeChoices, localeLabel } from './locale-choices.js';
 import { timeZoneChoices } from './time-zone-choices.js';
 
@@ -17,14 +18,15 @@ const BROWSER = 'browser';
 
 /**
  * /settings (docs/settings.md): the person's locale, which decides how the amounts they type
- * are read (12,50 or 12.50), and the book's time zone, which decides what "today" is for every
- * entry. Each is saved on its own.
+ * are read (12,50 or 12.50) and how figures are written, the book's time zone, which decides
+ * what "today" is for every entry, and the book's base currency. Each is saved on its own.
  */
 export function SettingsPage() {
   const settings = useSettings();
   const book = useBook();
   const saveLocale = useUpdateSettings();
-  const saveTimeZone = useUpdateBook();
+  const saveBook = useUpdateBook();
+  const locale = useLocaleStore((state) => state.locale);
   const device = deviceTimeZone();
   return (
     <section aria-labelledby="settings-heading" className="mx-auto max-w-3xl space-y-6">
@@ -44,8 +46,9 @@ export function SettingsPage() {
             keyedRequest({ locale: value === BROWSER ? null : value }, saveLocale.mutateAsync)
           }
         >
-          How the amounts you type are read: with a comma before the cents, 12,50 is twelve fifty.
-          An amount that could be read two ways is refused, never guessed.
+          How the amounts you type are read and how figures are written: with a comma before the
+          cents, 12,50 is twelve fifty. An amount that could be read two ways is refused, never
+          guessed.
         </ChoiceForm>
       )}
       {book.data && (
@@ -54,10 +57,22 @@ export function SettingsPage() {
           label="Time zone"
           saved={book.data.timeZone ?? device}
           options={timeZoneChoices(book.data.timeZone, device)}
-          save={(timeZone) => keyedRequest({ timeZone }, saveTimeZone.mutateAsync)}
+          save={(timeZone) => keyedRequest({ timeZone }, saveBook.mutateAsync)}
         >
           Your book’s days follow this time zone: a new entry is dated today there, and every list
           is sorted by the day things happened. This device is in {device}.
+        </ChoiceForm>
+      )}
+      {book.data && (
+        <ChoiceForm
+          title="Base currency"
+          label="Base currency"
+          saved={book.data.baseCurrency}
+          options={currencyChoices(locale)}
+          save={(baseCurrency) => keyedRequest({ baseCurrency }, saveBook.mutateAsync)}
+        >
+          Totals across currencies are shown in it: net worth, the dashboard’s totals and the
+          charts, once accounts hold other currencies. Until then every amount is in US dollars.
         </ChoiceForm>
       )}
     </section>

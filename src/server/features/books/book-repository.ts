@@ -58,13 +58,14 @@ export function findMemberBook(
     .executeTakeFirst();
 }
 
-/** Renames a book, sets its time zone or its rules setting; undefined when there is no such book. */
+/** Renames a book, sets its time zone, base currency or rules setting; undefined when there is no such book. */
 export function updateBookFields(
   db: DbOrTx,
   bookId: string,
   fields: {
     name?: string | undefined;
     timeZone?: string | undefined;
+    baseCurrency?: string | undefined;
     applyRulesToManualEntries?: boolean | undefined;
   },
 ): Promise<BookRow | undefined> {
@@ -73,6 +74,7 @@ export function updateBookFields(
     .set({
       ...(fields.name !== undefined && { name: fields.name }),
       ...(fields.timeZone !== undefined && { time_zone: fields.timeZone }),
+      ...(fields.baseCurrency !== undefined && { base_currency: fields.baseCurrency }),
       ...(fields.applyRulesToManualEntries !== undefined && {
         apply_rules_to_manual_entries: fields.applyRulesToManualEntries,
       }),

@@ -17,7 +17,7 @@ export const bookRouter = router({
         path: '/api/book',
         tags,
         summary:
-          'Your book: its name, time zone, your role in it and whether rules apply to entries added by hand',
+          'Your book: its name, time zone, base currency, your role in it and whether rules apply to entries added by hand',
       },
     })
     .input(z.object({}))
@@ -32,7 +32,7 @@ export const bookRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Rename your book, set its IANA time zone (the day new entries default to) or turn rules on or off for entries added by hand',
+          'Rename your book, set its IANA time zone (the day new entries default to), its base currency (ISO 4217, what totals across currencies are shown in) or turn rules on or off for entries added by hand',
       },
     })
     .input(updateBookInput)

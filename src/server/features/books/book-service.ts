@@ -11,6 +11,7 @@ function toBook(row: BookRow, role: BookRole): Book {
     id: row.id,
     name: row.name,
     timeZone: row.time_zone,
+    baseCurrency: row.base_currency,
     role,
     applyRulesToManualEntries: row.apply_rules_to_manual_entries,
     createdAt: row.created_at.toISOString(),

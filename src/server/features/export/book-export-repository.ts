@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/connect.js';
 export function readBook(db: DbOrTx, bookId: string) {
   return db
     .selectFrom('books')
-    .select(['name', 'time_zone'])
+    .select(['name', 'time_zone', 'base_currency'])
     .where('id', '=', bookId)
     .executeTakeFirstOrThrow();
 }

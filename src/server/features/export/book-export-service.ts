@@ -53,7 +53,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
         format: BOOK_EXPORT_FORMAT,
         version: BOOK_EXPORT_VERSION,
         exportedAt: iso(now),
-        book: { name: book.name, timeZone: book.time_zone },
+        book: { name: book.name, timeZone: book.time_zone, baseCurrency: book.base_currency },
         accounts: accounts.map((a) => ({
           id: a.id,
           title: a.title,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { RESTORE_STALE_SECONDS } from '../../../shared/limits.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import type { DbOrTx } from '../../db/connect.js';
 
 // The book's row while a file is restored into it (docs/analytics.md#how-a-restore-runs): the
@@ -99,20 +100,21 @@ export async function markedBooks(
 }
 
 /**
- * The restore's last step, while `token` holds the mark: the book's name and time zone from the
- * file, the mark cleared and the book recorded as restored into. False if the mark was lost.
+ * The restore's last step, while `token` holds the mark: the book's name, time zone and base
+ * currency from the file (USD when the file has none: it predates base currencies), the mark cleared and the book recorded as restored into. False if the mark was lost.
  */
 export async function finishRestore(
   db: DbOrTx,
   bookId: string,
   token: string,
-  book: { name: string; timeZone: string | null },
+  book: { name: string; timeZone: string | null; baseCurrency?: string | undefined },
 ): Promise<boolean> {
   const row = await db
     .updateTable('books')
     .set({
       name: book.name,
       time_zone: book.timeZone,
+      base_currency: book.baseCurrency ?? DEFAULT_CURRENCY,
       restore_token: null,
       restore_heartbeat_at: null,
       restored_at: sql<Date>`clock_timestamp()`,
