@@ -8,7 +8,7 @@ import {
   USD,
 } from './format.js';
 import { displayCurrency } from './display-currency.js';
-import { applyLocale } from './typed-amounts.js';
+import { applyLocale } from './locale.js';
 
 describe('formatting', () => {
   it.each([

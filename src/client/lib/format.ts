@@ -1,6 +1,6 @@
 import type { CurrencyExponent } from '../../shared/currencies.js';
 import { moneyFormatterAt } from '../../shared/money-display.js';
-import { useLocaleStore } from './typed-amounts.js';
+import { useLocaleStore } from './locale.js';
 
 /** A currency as a figure needs it: its ISO 4217 code and that code's exponent. */
 export interface DisplayCurrency {

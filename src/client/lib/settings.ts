@@ -4,7 +4,7 @@ import type { UpdateSettingsInput } from '../../shared/schemas/settings.js';
 import { unwrap } from './envelope.js';
 import { RETRY_UNANSWERED } from './query-client.js';
 import { trpc, withIdempotencyKey } from './trpc.js';
-import { applyLocale } from './typed-amounts.js';
+import { applyLocale } from './locale.js';
 
 /**
  * The person's own settings (GET /api/settings, docs/settings.md), read by every screen that

@@ -5,7 +5,7 @@ import { useSignedInUser } from '../features/auth/api.js';
 import { useAuthStore } from '../features/auth/auth-store.js';
 import { useAdoptDeviceTimeZone } from '../lib/book.js';
 import { useFollowLocaleSetting } from '../lib/settings.js';
-import { useLocaleStore } from '../lib/typed-amounts.js';
+import { useLocaleStore } from '../lib/locale.js';
 import { LazyLogoutDialog } from '../features/auth/logout/lazy-logout-dialog.js';
 import { LazyEntryDialog } from '../features/transactions/lazy-entry-dialog.js';
 

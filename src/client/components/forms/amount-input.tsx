@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { readAmount, recordsText, useLocaleMarks } from '../../lib/typed-amounts.js';
+import { readAmount, recordsText, useLocaleMarks } from './typed-amounts.js';
 import { Input } from '../ui/input.js';
 import { Label } from '../ui/label.js';
 import { FieldError } from './field-error.js';

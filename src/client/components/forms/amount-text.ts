@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { centsToUnits } from '../../../shared/money.js';
-import { readAmount } from '../../lib/typed-amounts.js';
+import { readAmount } from './typed-amounts.js';
 
 /**
  * An amount field's check: the text as typed, read in the person's locale (12,50 in Germany),

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.js';
 import { formatMoney, USD, type DisplayCurrency } from '../../lib/format.js';
-import { useLocaleStore } from '../../lib/typed-amounts.js';
+import { useLocaleStore } from '../../lib/locale.js';
 
 /**
  * A money figure, always on one line: it never wraps inside the number, at any width. The box

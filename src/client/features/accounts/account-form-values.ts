@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/account.js';
 import { defaultAccountType, type AccountTypeName } from '../../../shared/limits.js';
 import { optionalAmountText } from '../../components/forms/amount-text.js';
-import { amountEditText } from '../../lib/typed-amounts.js';
+import { amountEditText } from '../../components/forms/typed-amounts.js';
 
 export interface AccountFormValues {
   title: string;

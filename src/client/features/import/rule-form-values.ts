@@ -3,7 +3,7 @@ import { RULE_NAME_MAX } from '../../../shared/limits.js';
 import type { RulePrefill } from '../../../shared/rule-prefill.js';
 import type { Rule } from '../../../shared/schemas/rule.js';
 import type { RuleInput } from './api.js';
-import { amountEditText, readAmountBound } from '../../lib/typed-amounts.js';
+import { amountEditText, readAmountBound } from '../../components/forms/typed-amounts.js';
 
 /**
  * The conditions a rule can have (docs/import.md#rules), each a row of the form: text to match,

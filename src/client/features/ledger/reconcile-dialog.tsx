@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.js';
 import { Money } from '../../components/ui/money.js';
 import { useToday } from '../../lib/book.js';
 import { unwrap } from '../../lib/envelope.js';
-import { readAmount } from '../../lib/typed-amounts.js';
+import { readAmount } from '../../components/forms/typed-amounts.js';
 import { trpc } from '../../lib/trpc.js';
 import { useFinishReconciliation, useReconciliationSummary } from './reconciliation-api.js';
 

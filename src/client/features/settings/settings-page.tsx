@@ -8,7 +8,7 @@ import { useAppForm } from '../../components/forms/use-app-form.js';
 import { keyedRequest } from '../../components/forms/use-submit.js';
 import { deviceTimeZone, useBook, useUpdateBook } from '../../lib/book.js';
 import { useSettings, useUpdateSettings } from '../../lib/settings.js';
-import { browserLocale, useLocaleStore } from '../../lib/typed-amounts.js';
+import { browserLocale, useLocaleStore } from '../../lib/locale.js';
 import { currencyChoices } from './currency-choices.js';
 import { localeChoices, localeLabel } from './locale-choices.js';
 import { timeZoneChoices } from './time-zone-choices.js';

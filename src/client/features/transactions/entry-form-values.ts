@@ -5,7 +5,7 @@ import { DIFFERENT_ACCOUNTS, sameAccounts } from '../../../shared/schemas/transf
 import { isCalendarDate } from '../../../shared/dates.js';
 import type { EntryFormRequest, EntryKind } from '../../stores/entry-form-store.js';
 import { amountText } from '../../components/forms/amount-text.js';
-import { amountEditText } from '../../lib/typed-amounts.js';
+import { amountEditText } from '../../components/forms/typed-amounts.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { newSplitLine } from './split-editor.js';
 import { splitRemainderOf, type SplitDraftLine } from './split-lines.js';

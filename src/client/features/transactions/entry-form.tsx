@@ -15,7 +15,7 @@ import { SubmitButton } from '../../components/forms/submit-button.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Money } from '../../components/ui/money.js';
 import { useToday } from '../../lib/book.js';
-import { amountOf } from '../../lib/typed-amounts.js';
+import { amountOf } from '../../components/forms/typed-amounts.js';
 import { useRecordEntry, useUndo, useUpdateEntry, useUpdateTransfer } from './api.js';
 import { EntryDetails } from './entry-details.js';
 import { changes, entryFormSchema, entryFormValues, NO_ACCOUNT } from './entry-form-values.js';

@@ -4,7 +4,7 @@ import type { MoneyMovementInput } from '../../../shared/schemas/account.js';
 import type { CreateTransferInput } from '../../../shared/schemas/transfer.js';
 import type { EntryKind } from '../../stores/entry-form-store.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { amountOf } from '../../lib/typed-amounts.js';
+import { amountOf } from '../../components/forms/typed-amounts.js';
 import type { SplitDraftLine } from './split-lines.js';
 
 /** The account select's value for "no account" (an expense only). */

@@ -17,7 +17,7 @@ import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 import { reconciledFailure, useReconciledConfirm } from './reconciled-confirm.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';
-import { amountEditText } from '../../lib/typed-amounts.js';
+import { amountEditText } from '../../components/forms/typed-amounts.js';
 
 /** The row's check: the amount, then the date, one message at a time. */
 const inlineEditSchema = z.object({

@@ -5,7 +5,7 @@ import { SPLIT_LINES_MAX, SPLIT_LINES_MIN, SPLIT_NOTE_MAX } from '../../../share
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { readAmount } from '../../lib/typed-amounts.js';
+import { readAmount } from '../../components/forms/typed-amounts.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { remainderText, splitRemainder, type SplitDraftLine } from './split-lines.js';
 

@@ -1,5 +1,5 @@
 import { centsToUnits, formatCents, sumCents, unitsToCents } from '../../../shared/money.js';
-import { amountEditText, amountOf } from '../../lib/typed-amounts.js';
+import { amountEditText, amountOf } from '../../components/forms/typed-amounts.js';
 
 /** One line of the split editor as typed: its amount is text until it parses. */
 export interface SplitDraftLine {

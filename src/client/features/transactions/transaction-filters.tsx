@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import type { Account } from '../../../shared/schemas/account.js';
 import type { CategoryGroup } from '../../../shared/schemas/category.js';
 import { SEARCH_QUERY_MAX, TAG_MAX } from '../../../shared/limits.js';
-import { amountEditText, readAmountBound } from '../../lib/typed-amounts.js';
+import { amountEditText, readAmountBound } from '../../components/forms/typed-amounts.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';

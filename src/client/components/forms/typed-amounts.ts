@@ -1,26 +1,12 @@
-import { create } from 'zustand';
-import { centsToUnits, formatCents, unitsToCents } from '../../shared/money.js';
+import { browserLocale, useLocaleStore } from '../../lib/locale.js';
+import { centsToUnits, formatCents, unitsToCents } from '../../../shared/money.js';
 import {
   amountForEditing,
   numberMarksOf,
   readTypedAmount,
   type NumberMarks,
   type TypedAmount,
-} from '../../shared/typed-amount.js';
-
-/**
- * The person's locale for typed amounts (docs/settings.md): their chosen one once settings have
- * loaded, the browser's until then or when they chose none. Amount fields read through it
- * outside React too (a form's check runs in its resolver), hence a store rather than a context.
- */
-interface LocaleState {
-  /** The locale asked for; marksFor falls back to the browser's when this browser cannot use it. */
-  locale: string;
-}
-
-export function browserLocale(): string {
-  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
-}
+} from '../../../shared/typed-amount.js';
 
 const marksByLocale = new Map<string, NumberMarks>();
 
@@ -42,14 +28,6 @@ export function marksFor(locale: string): NumberMarks {
     marksByLocale.set(locale, marks);
   }
   return marks;
-}
-
-export const useLocaleStore = create<LocaleState>(() => ({ locale: browserLocale() }));
-
-/** Follows the person's setting; null: the browser's. */
-export function applyLocale(locale: string | null): void {
-  const next = locale ?? browserLocale();
-  if (next !== useLocaleStore.getState().locale) useLocaleStore.setState({ locale: next });
 }
 
 /** The marks in use now, for a component: it renders again when the locale changes. */

@@ -6,7 +6,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** A fresh copy of the module, with every Intl.NumberFormat made from then on counted. */
+/** Fresh copies of the modules, with every Intl.NumberFormat made from then on counted. */
 async function load() {
   const made = vi.fn();
   Intl.NumberFormat = class extends NumberFormat {
@@ -15,8 +15,9 @@ async function load() {
       made();
     }
   } as typeof NumberFormat;
+  const locale = await import('../../lib/locale.js');
   const module = await import('./typed-amounts.js');
-  return { ...module, made };
+  return { ...locale, ...module, made };
 }
 
 describe('typed amounts: the locale store', () => {
