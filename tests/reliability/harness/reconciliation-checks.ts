@@ -70,7 +70,7 @@ export interface ReconciliationFigures {
   reconciledEntries: number;
   /** Keys refused 409 RECONCILED_ENTRY (changes sent without confirmReconciled). */
   lockRefusals: number;
-  /** Changes of reconciled entries that went through, confirmed (undos left out). */
+  /** Changes of reconciled entries that went through (undos left out): confirmed, unless (r) fails. */
   confirmedChanges: number;
 }
 

@@ -60,7 +60,7 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['ack. transfers (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
     ['entries split at the end', ...each((r) => int(r.figures.ledger.splitEntries))],
     [
-      'reconciled at the end / locked (409) / changed, confirmed',
+      'reconciled at the end / locked (409) / changed anyway',
       ...each((r) => {
         const f = r.figures.ledger.reconciliation;
         return `${int(f.reconciledEntries)} / ${int(f.lockRefusals)} / ${int(f.confirmedChanges)}`;
