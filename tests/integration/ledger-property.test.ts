@@ -706,7 +706,8 @@ const everyOutcomeOnce: FullOp[] = [
     date: null,
     version: 'none',
     confirm: true,
-  },
+  }, // change 15
+  { kind: 'undo', pick: 15 }, // back to 100.00, still reconciled: an undo asks no confirmation
 ];
 
 describe(`ledger property, every operation of issue 13 (${testBackend})`, () => {
@@ -1195,7 +1196,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
             } else {
               expect(outcome.status, `${where}: ${JSON.stringify(outcome.body)}`).toBe(200);
               if (expected?.rows.some((row) => movesReconciled(row.before, row.after))) {
-                count('confirmed 200');
+                count(op.kind === 'undo' ? 'undone reconciled 200' : 'confirmed 200');
               }
               await onSuccess(outcome.body);
               if (op.kind === 'setCleared' && expected?.rows.length === 0) {
@@ -1329,6 +1330,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
       'reconcile 409',
       'locked 409',
       'confirmed 200',
+      'undone reconciled 200',
     ]) {
       expect(seen.get(label) ?? 0, label).toBeGreaterThan(0);
     }
