@@ -30,7 +30,8 @@ export interface Door {
   createEntry(input: Record<string, unknown>): Promise<Outcome>;
   getEntry(id: string): Promise<Outcome>;
   updateEntry(id: string, input: Record<string, unknown>): Promise<Outcome>;
-  deleteEntry(id: string, expectedVersion?: number): Promise<Outcome>;
+  /** `confirmReconciled`: the person confirmed deleting a reconciled entry (docs/ledger.md#reconciliation). */
+  deleteEntry(id: string, expectedVersion?: number, confirmReconciled?: boolean): Promise<Outcome>;
   bulkCategorize(input: Record<string, unknown>): Promise<Outcome>;
   bulkDelete(input: Record<string, unknown>): Promise<Outcome>;
   /** POST /api/rules/apply: a rule applied to listed entries (docs/import.md#rules). */
@@ -38,8 +39,18 @@ export interface Door {
   createTransfer(input: Record<string, unknown>): Promise<Outcome>;
   getTransfer(id: string): Promise<Outcome>;
   updateTransfer(id: string, input: Record<string, unknown>): Promise<Outcome>;
-  deleteTransfer(id: string, expectedVersion?: number): Promise<Outcome>;
+  deleteTransfer(
+    id: string,
+    expectedVersion?: number,
+    confirmReconciled?: boolean,
+  ): Promise<Outcome>;
   undo(changeId: string): Promise<Outcome>;
+  /** PATCH /api/transactions/{id}/cleared (docs/ledger.md#reconciliation). */
+  setCleared(id: string, input: Record<string, unknown>): Promise<Outcome>;
+  /** GET /api/account/{id}/reconciliation?statementOn=&statementBalance= */
+  reconciliationSummary(id: string, query: Record<string, string | number>): Promise<Outcome>;
+  /** POST /api/account/{id}/reconcile */
+  reconcile(id: string, input: Record<string, unknown>): Promise<Outcome>;
 }
 
 /** `?a=1&b=2`, or nothing for no query. */
@@ -50,8 +61,12 @@ const queryString = (query: Record<string, string | number>) => {
   return text === '' ? '' : `?${text}`;
 };
 
-const versionQuery = (expectedVersion?: number) =>
-  expectedVersion === undefined ? '' : `?expectedVersion=${expectedVersion}`;
+/** A DELETE's query: the version it expects and the confirmation for a reconciled entry. */
+const deleteQuery = (expectedVersion?: number, confirmReconciled?: boolean) =>
+  queryString({
+    ...(expectedVersion !== undefined && { expectedVersion }),
+    ...(confirmReconciled === true && { confirmReconciled: 'true' }),
+  });
 
 export function restDoor(t: TestApp, user: TestUser | null): Door {
   const call = async (method: string, url: string, payload?: unknown): Promise<Outcome> => {
@@ -86,17 +101,23 @@ export function restDoor(t: TestApp, user: TestUser | null): Door {
     createEntry: (input) => call('POST', '/api/transactions', input),
     getEntry: (id) => call('GET', `/api/transactions/${encodeURIComponent(id)}`),
     updateEntry: (id, input) => call('PATCH', `/api/transactions/${encodeURIComponent(id)}`, input),
-    deleteEntry: (id, version) =>
-      call('DELETE', `/api/transactions/${encodeURIComponent(id)}${versionQuery(version)}`),
+    deleteEntry: (id, version, confirm) =>
+      call('DELETE', `/api/transactions/${encodeURIComponent(id)}${deleteQuery(version, confirm)}`),
     bulkCategorize: (input) => call('POST', '/api/transactions/bulk-categorize', input),
     bulkDelete: (input) => call('POST', '/api/transactions/bulk-delete', input),
     applyRule: (input) => call('POST', '/api/rules/apply', input),
     createTransfer: (input) => call('POST', '/api/transfers', input),
     getTransfer: (id) => call('GET', `/api/transfers/${encodeURIComponent(id)}`),
     updateTransfer: (id, input) => call('PATCH', `/api/transfers/${encodeURIComponent(id)}`, input),
-    deleteTransfer: (id, version) =>
-      call('DELETE', `/api/transfers/${encodeURIComponent(id)}${versionQuery(version)}`),
+    deleteTransfer: (id, version, confirm) =>
+      call('DELETE', `/api/transfers/${encodeURIComponent(id)}${deleteQuery(version, confirm)}`),
     undo: (changeId) => call('POST', `/api/changes/${encodeURIComponent(changeId)}/undo`),
+    setCleared: (id, input) =>
+      call('PATCH', `/api/transactions/${encodeURIComponent(id)}/cleared`, input),
+    reconciliationSummary: (id, query) =>
+      call('GET', `/api/account/${encodeURIComponent(id)}/reconciliation${queryString(query)}`),
+    reconcile: (id, input) =>
+      call('POST', `/api/account/${encodeURIComponent(id)}/reconcile`, input),
   };
 }
 
@@ -136,17 +157,29 @@ export function trpcDoor(t: TestApp, user: TestUser | null): Door {
     createEntry: (input) => call(() => caller.entry.create(any(input))),
     getEntry: (id) => call(() => caller.entry.get({ id })),
     updateEntry: (id, input) => call(() => caller.entry.update(any({ ...input, id }))),
-    deleteEntry: (id, expectedVersion) =>
-      call(() => caller.entry.delete(any({ id, expectedVersion }))),
+    deleteEntry: (id, expectedVersion, confirm) =>
+      call(() =>
+        caller.entry.delete(
+          any({ id, expectedVersion, ...(confirm === true && { confirmReconciled: 'true' }) }),
+        ),
+      ),
     bulkCategorize: (input) => call(() => caller.entry.bulkCategorize(any(input))),
     bulkDelete: (input) => call(() => caller.entry.bulkDelete(any(input))),
     applyRule: (input) => call(() => caller.rules.applyToEntries(any(input))),
     createTransfer: (input) => call(() => caller.transfer.create(any(input))),
     getTransfer: (id) => call(() => caller.transfer.get({ id })),
     updateTransfer: (id, input) => call(() => caller.transfer.update(any({ ...input, id }))),
-    deleteTransfer: (id, expectedVersion) =>
-      call(() => caller.transfer.delete(any({ id, expectedVersion }))),
+    deleteTransfer: (id, expectedVersion, confirm) =>
+      call(() =>
+        caller.transfer.delete(
+          any({ id, expectedVersion, ...(confirm === true && { confirmReconciled: 'true' }) }),
+        ),
+      ),
     undo: (id) => call(() => caller.change.undo({ id })),
+    setCleared: (id, input) => call(() => caller.reconciliation.setCleared(any({ ...input, id }))),
+    reconciliationSummary: (id, query) =>
+      call(() => caller.reconciliation.summary(any({ ...query, id }))),
+    reconcile: (id, input) => call(() => caller.reconciliation.finish(any({ ...input, id }))),
   };
 }
 

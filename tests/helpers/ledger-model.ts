@@ -1,6 +1,7 @@
 /**
  * An integer-cents model of the ledger (docs/ledger.md) for the property tests: accounts with
- * credit limits, entries (split or not, transfer legs), and the changes that touched them, with
+ * credit limits, entries (split or not, transfer legs, dated, cleared or reconciled), the changes
+ * that touched them and the reconciliations recorded (docs/ledger.md#reconciliation), with
  * enough of the server's rules to say, before each call, whether it must succeed or be refused
  * and with which code. Nothing here reads the database.
  */
@@ -8,6 +9,7 @@
 export const MAX_BALANCE_CENTS = 99_999_999_999_999n;
 
 export type ModelType = 'deposit' | 'withdraw' | 'expense' | 'transfer_in' | 'transfer_out';
+export type ModelCleared = 'uncleared' | 'cleared' | 'reconciled';
 
 /** The parts of an entry a change may set. */
 export interface ModelState {
@@ -16,6 +18,18 @@ export interface ModelState {
   splits: bigint[];
   categoryId: string | null;
   deleted: boolean;
+  /** The day it happened, YYYY-MM-DD. */
+  occurredOn: string;
+  cleared: ModelCleared;
+}
+
+/** A finished reconciliation, as GET /api/account/{id}/reconciliation names the latest one. */
+export interface ModelReconciliation {
+  accountId: string;
+  statementOn: string;
+  balance: bigint;
+  /** The change that recorded it: undoing that change removes the record. */
+  changeId: string;
 }
 
 export interface ModelEntry {
@@ -61,6 +75,8 @@ export class LedgerModel {
   readonly changes: ModelChange[] = [];
   /** Transfer id -> [out leg id, in leg id]. */
   readonly transfers = new Map<string, [string, string]>();
+  /** Finished reconciliations, oldest first. */
+  readonly reconciliations: ModelReconciliation[] = [];
 
   addAccount(id: string): void {
     this.balances.set(id, 0n);
@@ -84,6 +100,46 @@ export class LedgerModel {
       if (next > MAX_BALANCE_CENTS) return { status: 422, code: 'BALANCE_LIMIT_EXCEEDED' };
     }
     return null;
+  }
+
+  /**
+   * The refusal of a plan that would move a reconciled balance without the person's
+   * confirmation (src/server/features/ledger/changes/reconciled-lock.ts): 409 RECONCILED_ENTRY.
+   * The server checks it after the states are known writable and before the balances.
+   */
+  lockRefusal(rows: readonly PlannedRow[], confirmed: boolean): Refusal | null {
+    if (confirmed) return null;
+    return rows.some((row) => movesReconciled(row.before, row.after))
+      ? { status: 409, code: 'RECONCILED_ENTRY' }
+      : null;
+  }
+
+  /** The live entries of an account on or before `on` that are cleared or reconciled. */
+  clearedRange(accountId: string, on: string): ModelEntry[] {
+    return [...this.entries.values()].filter(
+      ({ state }) =>
+        !state.deleted &&
+        state.accountId === accountId &&
+        state.occurredOn <= on &&
+        state.cleared !== 'uncleared',
+    );
+  }
+
+  /** What GET /api/account/{id}/reconciliation must say of the account on `on`, in cents. */
+  reconciliationSummary(accountId: string, on: string) {
+    const range = this.clearedRange(accountId, on);
+    const clearedCents = range.reduce(
+      (sum, entry) => sum + (signed(entry.type, entry.state)?.[1] ?? 0n),
+      0n,
+    );
+    const clearedCount = range.filter((entry) => entry.state.cleared === 'cleared').length;
+    // The latest by statement date, then the one made last.
+    let last: ModelReconciliation | null = null;
+    for (const record of this.reconciliations) {
+      if (record.accountId !== accountId) continue;
+      if (!last || record.statementOn >= last.statementOn) last = record;
+    }
+    return { clearedCents, clearedCount, last };
   }
 
   /** Records a change the server accepted; `created` maps planned ids of new entries to real ones. */
@@ -134,10 +190,25 @@ export class LedgerModel {
     return this.balanceRefusal(rows) ?? rows;
   }
 
+  /** Marks a change undone; an undone reconciliation is no longer recorded. */
   markUndone(changeId: string): void {
     const change = this.changes.find((c) => c.id === changeId);
     if (change) change.undone = true;
+    const record = this.reconciliations.findIndex((r) => r.changeId === changeId);
+    if (record >= 0) this.reconciliations.splice(record, 1);
   }
+}
+
+/** True when going from `before` to `after` touches what a reconciliation vouched for. */
+export function movesReconciled(before: ModelState | null, after: ModelState): boolean {
+  if (before === null || before.cleared !== 'reconciled') return false;
+  return (
+    after.cleared !== 'reconciled' ||
+    before.accountId !== after.accountId ||
+    before.amount !== after.amount ||
+    before.occurredOn !== after.occurredOn ||
+    before.deleted !== after.deleted
+  );
 }
 
 /** `cents` cut into `n` positive lines (the last takes the rest); null when it cannot be. */

@@ -10,6 +10,7 @@ import { ledgerViolations } from '../helpers/ledger-invariants.js';
 import {
   LedgerModel,
   cutInto,
+  movesReconciled,
   type ModelEntry,
   type ModelState,
   type PlannedRow,
@@ -454,12 +455,16 @@ describe(`ledger property (${testBackend})`, () => {
 });
 
 /**
- * The whole ledger of issue 13 against an integer-cents model (tests/helpers/ledger-model.ts):
- * random sequences of creations (split or not), edits, deletes, undos, transfers and their
- * edits and deletes, bulk changes and credit limits, through REST and tRPC in turn. After every
- * step: each balance is the model's and the signed sum of its live entries; every transfer's
- * legs net to zero; split lines sum to their entry; every entry's history replays to its state
- * (ledgerViolations); and a refused step changed nothing at all.
+ * The whole ledger of issues 13 and 22 against an integer-cents model
+ * (tests/helpers/ledger-model.ts): random sequences of creations (split or not, dated), edits,
+ * deletes, undos, transfers and their edits and deletes, bulk changes, credit limits, entries
+ * marked cleared or not, and accounts reconciled against statements (right or wrong), through
+ * REST and tRPC in turn. Edits and deletes of reconciled entries are refused unless confirmed
+ * (docs/ledger.md#reconciliation). After every step: each balance is the model's and the signed
+ * sum of its live entries; every transfer's legs net to zero; split lines sum to their entry;
+ * every entry's history replays to its state (ledgerViolations); every entry's date and cleared
+ * state are the model's; one account's reconciliation summary is the model's; and a refused
+ * step (a RECONCILED_ENTRY refusal included) changed nothing at all.
  */
 type FullOp =
   | {
@@ -468,6 +473,7 @@ type FullOp =
       slot: number;
       cents: number;
       lines: number;
+      date: number;
     }
   | {
       kind: 'edit';
@@ -476,9 +482,11 @@ type FullOp =
       slot: number | null;
       category: number | null;
       lines: number | null;
+      date: number | null;
       version: 'none' | 'current' | 'stale';
+      confirm: boolean;
     }
-  | { kind: 'delete'; pick: number }
+  | { kind: 'delete'; pick: number; confirm: boolean }
   | { kind: 'undo'; pick: number }
   | { kind: 'transfer'; from: number; to: number; cents: number }
   | {
@@ -487,12 +495,22 @@ type FullOp =
       cents: number | null;
       from: number | null;
       to: number | null;
+      confirm: boolean;
     }
-  | { kind: 'transferDelete'; pick: number }
-  | { kind: 'bulkDelete'; picks: number[] }
+  | { kind: 'transferDelete'; pick: number; confirm: boolean }
+  | { kind: 'bulkDelete'; picks: number[]; confirm: boolean }
   | { kind: 'bulkCategorize'; picks: number[]; category: number | null }
   | { kind: 'ruleApply'; picks: number[]; category: number; version: 'current' | 'stale' }
-  | { kind: 'creditLimit'; slot: number; cents: number };
+  | { kind: 'creditLimit'; slot: number; cents: number }
+  | { kind: 'setCleared'; pick: number; cleared: boolean; confirm: boolean }
+  /** `on`: an index into the statement dates; `offCents`: 0 for the right balance. */
+  | { kind: 'reconcile'; slot: number; on: number; offCents: number };
+
+/** The days entries are dated; the funding deposits are dated today, after all of them. */
+const DATES = ['2026-01-05', '2026-01-10', '2026-01-15'] as const;
+const dateAt = (n: number) => DATES[n % DATES.length] as string;
+/** Mostly unconfirmed, so that the lock on reconciled entries is met as often as passed. */
+const confirm = fc.constantFrom(false, false, true);
 
 const smallCents = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 5_000 }) },
@@ -515,6 +533,7 @@ const fullOp: fc.Arbitrary<FullOp> = fc.oneof(
       slot: fc.integer({ min: -1, max: 2 }),
       cents: smallCents,
       lines: fc.constantFrom(0, 0, 2, 3),
+      date: fc.nat({ max: 2 }),
     }),
   },
   {
@@ -526,10 +545,12 @@ const fullOp: fc.Arbitrary<FullOp> = fc.oneof(
       slot: fc.option(fc.integer({ min: -1, max: 2 })),
       category: fc.option(fc.integer({ min: 0, max: 2 })),
       lines: fc.option(fc.constantFrom(0, 2, 3)),
+      date: fc.option(fc.nat({ max: 2 }), { freq: 4 }),
       version: fc.constantFrom('none' as const, 'current' as const, 'stale' as const),
+      confirm,
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick, confirm }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('undo' as const), pick }) },
   {
     weight: 2,
@@ -548,14 +569,19 @@ const fullOp: fc.Arbitrary<FullOp> = fc.oneof(
       cents: fc.option(smallCents),
       from: fc.option(accountSlot),
       to: fc.option(accountSlot),
+      confirm,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('transferDelete' as const), pick }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('transferDelete' as const), pick, confirm }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('bulkDelete' as const),
       picks: fc.array(pick, { minLength: 1, maxLength: 4 }),
+      confirm,
     }),
   },
   {
@@ -583,12 +609,35 @@ const fullOp: fc.Arbitrary<FullOp> = fc.oneof(
       cents: fc.integer({ min: 0, max: 20_000 }),
     }),
   },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('setCleared' as const),
+      pick,
+      cleared: fc.constantFrom(true, true, true, false),
+      confirm,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('reconcile' as const),
+      slot: accountSlot,
+      // Today (after every entry) half the time.
+      on: fc.oneof(fc.nat({ max: DATES.length }), fc.constant(DATES.length)),
+      // Mostly the right balance; otherwise off by a cent or more, either way.
+      offCents: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.integer({ min: -500, max: 500 }) },
+      ),
+    }),
+  },
 );
 
 /** Against the three funded accounts (100.00 each): one step for each outcome the property counts. */
 const everyOutcomeOnce: FullOp[] = [
-  { kind: 'create', type: 'withdraw', slot: 0, cents: 50_000, lines: 0 }, // 422: over the balance
-  { kind: 'create', type: 'expense', slot: 0, cents: 1_000, lines: 0 }, // entry 3
+  { kind: 'create', type: 'withdraw', slot: 0, cents: 50_000, lines: 0, date: 0 }, // 422: over the balance
+  { kind: 'create', type: 'expense', slot: 0, cents: 1_000, lines: 0, date: 1 }, // entry 3
   {
     kind: 'edit',
     pick: 3,
@@ -596,9 +645,21 @@ const everyOutcomeOnce: FullOp[] = [
     slot: null,
     category: null,
     lines: null,
+    date: null,
     version: 'current',
+    confirm: false,
   },
-  { kind: 'edit', pick: 3, cents: null, slot: null, category: null, lines: null, version: 'stale' },
+  {
+    kind: 'edit',
+    pick: 3,
+    cents: null,
+    slot: null,
+    category: null,
+    lines: null,
+    date: null,
+    version: 'stale',
+    confirm: false,
+  },
   {
     kind: 'edit',
     pick: 3,
@@ -606,18 +667,48 @@ const everyOutcomeOnce: FullOp[] = [
     slot: null,
     category: null,
     lines: null,
+    date: null,
     version: 'none',
+    confirm: false,
   },
-  { kind: 'delete', pick: 3 }, // change 5
+  { kind: 'delete', pick: 3, confirm: false }, // change 5
   { kind: 'undo', pick: 5 },
   { kind: 'undo', pick: 5 }, // 409: already undone
   { kind: 'transfer', from: 1, to: 1, cents: 2_000 },
-  { kind: 'transferEdit', pick: 0, cents: 3_000, from: null, to: null },
+  { kind: 'transferEdit', pick: 0, cents: 3_000, from: null, to: null, confirm: false },
   { kind: 'bulkCategorize', picks: [0, 1], category: 0 },
-  { kind: 'bulkDelete', picks: [3] },
+  { kind: 'bulkDelete', picks: [3], confirm: false },
   { kind: 'ruleApply', picks: [0, 1], category: 1, version: 'current' },
   { kind: 'creditLimit', slot: 0, cents: 5_000 },
-  { kind: 'transferDelete', pick: 0 },
+  { kind: 'transferDelete', pick: 0, confirm: false },
+  // Reconciliation: account 0's funding deposit (entry 0, dated today) cleared and reconciled.
+  { kind: 'setCleared', pick: 0, cleared: true, confirm: false },
+  { kind: 'reconcile', slot: 0, on: DATES.length, offCents: 1 }, // 409: a cent off
+  { kind: 'reconcile', slot: 0, on: DATES.length, offCents: 0 },
+  {
+    kind: 'edit',
+    pick: 0,
+    cents: 9_000,
+    slot: null,
+    category: null,
+    lines: null,
+    date: null,
+    version: 'none',
+    confirm: false,
+  }, // 409 RECONCILED_ENTRY
+  { kind: 'setCleared', pick: 0, cleared: false, confirm: false }, // 409 RECONCILED_ENTRY
+  {
+    kind: 'edit',
+    pick: 0,
+    cents: 9_000,
+    slot: null,
+    category: null,
+    lines: null,
+    date: null,
+    version: 'none',
+    confirm: true,
+  }, // change 15
+  { kind: 'undo', pick: 15 }, // back to 100.00, still reconciled: an undo asks no confirmation
 ];
 
 describe(`ledger property, every operation of issue 13 (${testBackend})`, () => {
@@ -682,12 +773,15 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
           const categories = categoryRows.map((row) => row.id);
           const model = new LedgerModel();
           const accounts: string[] = [];
+          // The funding deposits' day (the book's today): the last statement date.
+          let today = '';
           for (let i = 0; i < 3; i++) {
             const created = await doors.rest.createAccount({ title: `Acc ${i}` });
             accounts.push(created.body.data.id);
             model.addAccount(created.body.data.id);
             // Funds to move around, so that debits go through as often as they are refused.
             const funded = await doors.rest.deposit(created.body.data.id, { amount: 100 });
+            today = funded.body.data.transaction.occurredOn;
             model.commit(funded.body.data.changeId, [
               {
                 entryId: funded.body.data.transaction.id,
@@ -699,10 +793,13 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   splits: [],
                   categoryId: null,
                   deleted: false,
+                  occurredOn: today,
+                  cleared: 'uncleared',
                 },
               },
             ]);
           }
+          const statementDates = [...DATES, today];
           const accountAt = (slot: number) => accounts[slot % accounts.length] as string;
           const liveOrNot = () => model.entryOrder;
 
@@ -719,6 +816,16 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
               return ids.length === 0
                 ? null
                 : (model.entries.get(ids[n % ids.length] as string) ?? null);
+            };
+            // Edits, deletes and cleared marks aim at a reconciled entry a third of the time when
+            // there is one, so that random sequences meet the lock, not only the example.
+            const targetAt = (n: number) => {
+              const reconciled = liveOrNot()
+                .map((id) => model.entries.get(id) as ModelEntry)
+                .filter((entry) => entry.state.cleared === 'reconciled' && !entry.state.deleted);
+              return n % 3 === 0 && reconciled.length > 0
+                ? (reconciled[Math.floor(n / 3) % reconciled.length] as ModelEntry)
+                : entryAt(n);
             };
             const transferAt = (n: number) => {
               const ids = [...model.transfers.keys()];
@@ -738,6 +845,8 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   splits: lines ?? [],
                   categoryId: null,
                   deleted: false,
+                  occurredOn: dateAt(op.date),
+                  cleared: 'uncleared',
                 };
                 const rows: PlannedRow[] = [{ entryId: 'new', type, before: null, after }];
                 expected = model.balanceRefusal(rows) ?? { rows };
@@ -745,6 +854,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   door.createEntry({
                     type,
                     accountId,
+                    occurredOn: after.occurredOn,
                     amount: units(cents),
                     ...(lines && { splits: lines.map((line) => ({ amount: units(line) })) }),
                   });
@@ -758,7 +868,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 break;
               }
               case 'edit': {
-                const entry = entryAt(op.pick);
+                const entry = targetAt(op.pick);
                 if (!entry) continue;
                 const input: Record<string, unknown> = {};
                 const before = entry.state;
@@ -770,6 +880,10 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 if (op.slot !== null) {
                   after.accountId = op.slot < 0 ? null : accountAt(op.slot);
                   input.accountId = after.accountId;
+                }
+                if (op.date !== null) {
+                  after.occurredOn = dateAt(op.date);
+                  input.occurredOn = after.occurredOn;
                 }
                 let refusal: Refusal | null = null;
                 if (op.lines !== null) {
@@ -787,6 +901,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   if (after.splits.length) refusal = { status: 422, code: 'UNPROCESSABLE' };
                 }
                 if (Object.keys(input).length === 0) input.description = `edit ${step}`;
+                if (op.confirm) input.confirmReconciled = true;
                 if (op.version !== 'none') {
                   input.expectedVersion = entry.version + (op.version === 'stale' ? 1 : 0);
                 }
@@ -802,7 +917,9 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   refusal = { status: 422, code: 'UNPROCESSABLE' };
                 }
                 const rows: PlannedRow[] = [{ entryId: entry.id, type: entry.type, before, after }];
-                expected = refusal ?? model.balanceRefusal(rows) ?? { rows };
+                expected = refusal ??
+                  model.lockRefusal(rows, op.confirm) ??
+                  model.balanceRefusal(rows) ?? { rows };
                 call = () => door.updateEntry(entry.id, input);
                 onSuccess = (body) => model.commit(body.data.changeId, rows);
                 break;
@@ -810,7 +927,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
               case 'delete':
               case 'bulkDelete': {
                 const picked = op.kind === 'delete' ? [op.pick] : op.picks;
-                const entries = [...new Set(picked.map(entryAt))].filter((e) => e !== null);
+                const entries = [...new Set(picked.map(targetAt))].filter((e) => e !== null);
                 if (entries.length === 0) continue;
                 const rows = entries.map((entry) => ({
                   entryId: entry.id,
@@ -822,12 +939,15 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   expected = { status: 404, code: 'NOT_FOUND' };
                 else if (entries.some((entry) => entry.transferId)) {
                   expected = { status: 422, code: 'TRANSFER_ENTRY' };
-                } else expected = model.balanceRefusal(rows) ?? { rows };
+                } else {
+                  expected = model.lockRefusal(rows, op.confirm) ??
+                    model.balanceRefusal(rows) ?? { rows };
+                }
                 const ids = entries.map((entry) => entry.id);
                 call = () =>
                   op.kind === 'delete'
-                    ? door.deleteEntry(ids[0] as string)
-                    : door.bulkDelete({ ids });
+                    ? door.deleteEntry(ids[0] as string, undefined, op.confirm)
+                    : door.bulkDelete({ ids, ...(op.confirm && { confirmReconciled: true }) });
                 onSuccess = (body) => model.commit(body.data.changeId, rows);
                 break;
               }
@@ -898,12 +1018,15 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 // Mostly two different accounts; sometimes the same one, which is refused.
                 const to = accountAt(op.from + ([0, 1, 1, 2, 2][op.to % 5] ?? 0));
                 const cents = BigInt(op.cents);
+                const occurredOn = dateAt(op.from + op.to);
                 const leg = (accountId: string): ModelState => ({
                   accountId,
                   amount: cents,
                   splits: [],
                   categoryId: null,
                   deleted: false,
+                  occurredOn,
+                  cleared: 'uncleared',
                 });
                 const rows: PlannedRow[] = [
                   { entryId: 'out', type: 'transfer_out', before: null, after: leg(from) },
@@ -917,6 +1040,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   door.createTransfer({
                     fromAccountId: from,
                     toAccountId: to,
+                    occurredOn,
                     amount: units(cents),
                   });
                 onSuccess = async (body) => {
@@ -967,6 +1091,7 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                     input.fromAccountId = outAfter.accountId = accountAt(op.from);
                   if (op.to !== null) input.toAccountId = inAfter.accountId = accountAt(op.to);
                   if (Object.keys(input).length === 0) input.description = `edit ${step}`;
+                  if (op.confirm) input.confirmReconciled = true;
                 }
                 const rows: PlannedRow[] = [
                   { entryId: outId, type: 'transfer_out', before: out.state, after: outAfter },
@@ -975,10 +1100,13 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 if (out.state.deleted) expected = { status: 404, code: 'NOT_FOUND' };
                 else if (outAfter.accountId === inAfter.accountId) {
                   expected = { status: 400, code: 'VALIDATION_ERROR' };
-                } else expected = model.balanceRefusal(rows) ?? { rows };
+                } else {
+                  expected = model.lockRefusal(rows, op.confirm) ??
+                    model.balanceRefusal(rows) ?? { rows };
+                }
                 call = () =>
                   op.kind === 'transferDelete'
-                    ? door.deleteTransfer(transferId)
+                    ? door.deleteTransfer(transferId, undefined, op.confirm)
                     : door.updateTransfer(transferId, input);
                 onSuccess = (body) => model.commit(body.data.changeId, rows);
                 break;
@@ -994,23 +1122,107 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 };
                 break;
               }
+              case 'setCleared': {
+                const entry = targetAt(op.pick);
+                if (!entry) continue;
+                const before = entry.state;
+                // Asking for cleared keeps a reconciled entry reconciled.
+                const wanted = op.cleared
+                  ? before.cleared === 'uncleared'
+                    ? 'cleared'
+                    : before.cleared
+                  : 'uncleared';
+                const rows: PlannedRow[] =
+                  wanted === before.cleared
+                    ? []
+                    : [
+                        {
+                          entryId: entry.id,
+                          type: entry.type,
+                          before,
+                          after: { ...before, cleared: wanted },
+                        },
+                      ];
+                expected = before.deleted
+                  ? { status: 404, code: 'NOT_FOUND' }
+                  : (model.lockRefusal(rows, op.confirm) ?? { rows });
+                call = () =>
+                  door.setCleared(entry.id, {
+                    cleared: op.cleared,
+                    ...(op.confirm && { confirmReconciled: true }),
+                  });
+                onSuccess = (body) => {
+                  expect(body.data.transaction.cleared, where).toBe(wanted);
+                  // Asking for the state it has records nothing (changeId null).
+                  if (rows.length === 0) expect(body.data.changeId, where).toBeNull();
+                  else model.commit(body.data.changeId, rows);
+                };
+                break;
+              }
+              case 'reconcile': {
+                // Mostly the account of an entry marked cleared, when there is one: a reconcile
+                // that locks entries, which edits and deletes then meet.
+                const cleared = liveOrNot()
+                  .map((id) => model.entries.get(id) as ModelEntry)
+                  .filter((entry) => entry.state.cleared === 'cleared' && !entry.state.deleted);
+                const accountId =
+                  (op.slot < 2 &&
+                    cleared[op.slot % Math.max(1, cleared.length)]?.state.accountId) ||
+                  accountAt(op.slot);
+                const statementOn = statementDates[op.on % statementDates.length] as string;
+                const { clearedCents } = model.reconciliationSummary(accountId, statementOn);
+                const balance = clearedCents + BigInt(op.offCents);
+                const rows: PlannedRow[] = model
+                  .clearedRange(accountId, statementOn)
+                  .filter((entry) => entry.state.cleared === 'cleared')
+                  .map((entry) => ({
+                    entryId: entry.id,
+                    type: entry.type,
+                    before: entry.state,
+                    after: { ...entry.state, cleared: 'reconciled' },
+                  }));
+                expected = op.offCents !== 0 ? { status: 409, code: 'CONFLICT' } : { rows };
+                call = () =>
+                  door.reconcile(accountId, { statementOn, statementBalance: units(balance) });
+                onSuccess = (body) => {
+                  expect(body.data.count, `${where}: entries reconciled`).toBe(rows.length);
+                  model.commit(body.data.changeId, rows);
+                  model.reconciliations.push({
+                    accountId,
+                    statementOn,
+                    balance,
+                    changeId: body.data.changeId,
+                  });
+                };
+                break;
+              }
             }
 
             const before = await fingerprint(user.bookId);
             const outcome = await call();
-            const label = `${op.kind} ${outcome.status}`;
-            seen.set(label, (seen.get(label) ?? 0) + 1);
+            const count = (label: string) => seen.set(label, (seen.get(label) ?? 0) + 1);
+            count(`${op.kind} ${outcome.status}`);
+            if (outcome.body?.code === 'RECONCILED_ENTRY') count('locked 409');
             if (expected && 'status' in expected) {
               expect(outcome.status, `${where}: ${JSON.stringify(outcome.body)}`).toBe(
                 expected.status,
               );
               expect(outcome.body.code, where).toBe(expected.code);
+              // Reconciled entries included: a refused step leaves every row as it was.
               expect(await fingerprint(user.bookId), `${where}: refused, yet changed`).toEqual(
                 before,
               );
             } else {
               expect(outcome.status, `${where}: ${JSON.stringify(outcome.body)}`).toBe(200);
+              if (expected?.rows.some((row) => movesReconciled(row.before, row.after))) {
+                count(op.kind === 'undo' ? 'undone reconciled 200' : 'confirmed 200');
+              }
               await onSuccess(outcome.body);
+              if (op.kind === 'setCleared' && expected?.rows.length === 0) {
+                expect(await fingerprint(user.bookId), `${where}: no-op, yet changed`).toEqual(
+                  before,
+                );
+              }
             }
 
             // The database against the model, and the ledger's own invariants.
@@ -1026,7 +1238,16 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
             }
             const stored = await t.database.db
               .selectFrom('transactions')
-              .select(['id', 'amount_cents', 'account_id', 'deleted_at', 'version', 'category_id'])
+              .select([
+                'id',
+                'amount_cents',
+                'account_id',
+                'deleted_at',
+                'version',
+                'category_id',
+                'occurred_on',
+                'cleared_state',
+              ])
               .where('book_id', '=', user.bookId)
               .execute();
             expect(stored.length, `${where}: entries`).toBe(model.entries.size);
@@ -1040,6 +1261,8 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                   deleted: row.deleted_at !== null,
                   version: row.version,
                   categoryId: row.category_id,
+                  occurredOn: row.occurred_on,
+                  cleared: row.cleared_state,
                 },
                 `${where}: entry ${row.id}`,
               ).toEqual({
@@ -1048,14 +1271,53 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
                 deleted: entry?.state.deleted,
                 version: entry?.version,
                 categoryId: entry?.state.categoryId,
+                occurredOn: entry?.state.occurredOn,
+                cleared: entry?.state.cleared,
               });
             }
             expect(await ledgerViolations(t.database.db, user.bookId), where).toEqual([]);
+
+            // One account's reconciliation summary (a different account and date each step),
+            // through the step's door, against an arbitrary statement of 12.34.
+            const summaryAccount = accountAt(step);
+            const summaryOn = statementDates[step % statementDates.length] as string;
+            const summary = await door.reconciliationSummary(summaryAccount, {
+              statementOn: summaryOn,
+              statementBalance: 12.34,
+            });
+            expect(summary.status, `${where}: summary`).toBe(200);
+            const modelSummary = model.reconciliationSummary(summaryAccount, summaryOn);
+            expect(
+              {
+                clearedBalance: summary.body.data.clearedBalance,
+                difference: summary.body.data.difference,
+                clearedCount: summary.body.data.clearedCount,
+                last: summary.body.data.lastReconciliation
+                  ? {
+                      statementOn: summary.body.data.lastReconciliation.statementOn,
+                      statementBalance: summary.body.data.lastReconciliation.statementBalance,
+                    }
+                  : null,
+              },
+              `${where}: reconciliation summary of ${summaryAccount} on ${summaryOn}`,
+            ).toEqual({
+              clearedBalance: units(modelSummary.clearedCents),
+              difference: units(1234n - modelSummary.clearedCents),
+              clearedCount: modelSummary.clearedCount,
+              last: modelSummary.last
+                ? {
+                    statementOn: modelSummary.last.statementOn,
+                    statementBalance: units(modelSummary.last.balance),
+                  }
+                : null,
+            });
           }
         },
       ),
       {
-        numRuns: 40,
+        // 32, not 40: reconciliation made each run longer (cleared marks, reconciles, a summary
+        // read per step); the file stays within its time (docs/testing.md).
+        numRuns: 32,
         interruptAfterTimeLimit: 150_000,
         // Runs first: one sequence that reaches every outcome the check below asks for, so a slow
         // machine that gets through few random runs still proves the property is not vacuous.
@@ -1084,6 +1346,12 @@ describe(`ledger property, every operation of issue 13 (${testBackend})`, () => 
       'bulkCategorize 200',
       'ruleApply 200',
       'creditLimit 200',
+      'setCleared 200',
+      'reconcile 200',
+      'reconcile 409',
+      'locked 409',
+      'confirmed 200',
+      'undone reconciled 200',
     ]) {
       expect(seen.get(label) ?? 0, label).toBeGreaterThan(0);
     }
@@ -1222,6 +1490,25 @@ describe(`ledger property, restore then undo (${testBackend})`, () => {
       case 'creditLimit':
         outcome = await door.setCreditLimit(account(op.slot), units(op.cents));
         break;
+      case 'setCleared': {
+        const entry = entryAt(op.pick);
+        if (entry) outcome = await door.setCleared(entry.id, { cleared: op.cleared });
+        break;
+      }
+      case 'reconcile': {
+        // Against the cleared balance of the day (or a wrong one): reconciled entries in the file.
+        const statementOn = DATES[op.on % DATES.length] as string;
+        const summary = await door.reconciliationSummary(account(op.slot), {
+          statementOn,
+          statementBalance: 0,
+        });
+        const cleared = BigInt(Math.round(summary.body.data.clearedBalance * 100));
+        outcome = await door.reconcile(account(op.slot), {
+          statementOn,
+          statementBalance: units(cleared + BigInt(op.offCents)),
+        });
+        break;
+      }
     }
     if (outcome) expect(outcome.status, JSON.stringify(outcome.body)).toBeLessThan(500);
   }

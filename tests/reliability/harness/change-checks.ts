@@ -29,6 +29,8 @@ const CHANGE_KIND: Record<OperationKind, string> = {
   'transfer-delete': 'delete',
   undo: 'undo',
   'rule-apply': 'rule-apply',
+  clear: 'clear',
+  reconcile: 'reconcile',
 };
 
 /** An entry snapshot of entry_history (docs/ledger.md#history-and-undo), as the harness reads it. */
@@ -40,6 +42,8 @@ interface Snapshot {
   description: string;
   splits?: { amountCents: string }[] | null;
   deleted: boolean;
+  /** Left out of a snapshot while uncleared. */
+  cleared?: string;
 }
 
 /** JSON text with its keys sorted, so two snapshots compare by content. */
@@ -78,6 +82,7 @@ function stateDifferences(entry: LedgerEntry, lines: bigint[], afterText: string
     ['date', after.occurredOn, entry.occurredOn],
     ['description', after.description, entry.description],
     ['deleted', Boolean(after.deleted), entry.deleted],
+    ['cleared', after.cleared ?? 'uncleared', entry.cleared],
     ['split lines', splits, lines.map(String).join('+')],
   ];
   return pairs.filter(([, h, e]) => h !== e).map(([f, h, e]) => `${f} ${String(h)} ≠ ${String(e)}`);
@@ -185,7 +190,9 @@ export function checkChangeRecords(
   for (const op of operations) {
     const ack = acknowledgement(op);
     if (!ack) continue;
-    const changeId = dataOfText<{ changeId?: string }>(ack.bodyText)?.changeId;
+    const changeId = dataOfText<{ changeId?: string | null }>(ack.bodyText)?.changeId;
+    // A cleared mark asking for the state the entry has changes nothing and names no change.
+    if (changeId === null && op.kind === 'clear') continue;
     if (!changeId) {
       changes.push(`${op.kind} ${op.key} was acknowledged without a changeId`);
       continue;
@@ -201,6 +208,8 @@ export function checkChangeRecords(
     if (kind !== CHANGE_KIND[op.kind]) {
       changes.push(`${op.kind} ${op.key} recorded a change of kind ${kind}`);
     }
+    // A reconciliation's entries are whatever was cleared on its account: (q) checks them.
+    if (op.kind === 'reconcile') continue;
     const entryKey = op.target?.entryKey ?? op.key;
     // A rule apply and its undo name many entries; every other request one creation's rows.
     const named = new Set(op.entryKeys ?? [entryKey]);

@@ -1,4 +1,9 @@
 import { checkChangeRecords } from './change-checks.js';
+import {
+  checkReconciliations,
+  reconciliationFigures,
+  type ReconciliationFigures,
+} from './reconciliation-checks.js';
 import type { LedgerSnapshot, LedgerRow } from './ledger-reader.js';
 import type { ReaderFindings } from './load.js';
 import { formatCents, sumCents } from './money.js';
@@ -26,6 +31,8 @@ export const MUTATION_KIND_LIST: readonly MutationKind[] = [
   'transfer-edit',
   'transfer-delete',
   'rule-apply',
+  'clear',
+  'reconcile',
 ];
 import type { HarnessAccount } from './setup.js';
 import type { RequestStats } from './stats.js';
@@ -68,6 +75,8 @@ export interface LedgerFigures {
   mutations: Record<MutationKind, { acknowledged: number; refused: number; unknown: number }>;
   /** Entries split in lines at the end (read from the change records; 0 without them). */
   splitEntries: number;
+  /** Reconciled entries, lock refusals and confirmed changes (0 without change records). */
+  reconciliation: ReconciliationFigures;
   unknownKeys: number;
   unknownKeysCommitted: number;
   /** Keys with an attempt that got no answer (cut off by a kill), retried with the same key. */
@@ -173,10 +182,17 @@ function rowsByKey(rows: LedgerRow[]): { byKey: Map<string, LedgerRow[]>; foreig
  * The refusals an edit, delete or undo may get while others change the same rows: its target
  * deleted meanwhile (404), an undo overtaken by a later change or another undo (409), funds or
  * the cap (422), and the split rules (422 UNPROCESSABLE: a split entry's amount changed alone).
+ * Reconciliation (docs/ledger.md#reconciliation): a change to a reconciled entry sent without
+ * confirmReconciled (409 RECONCILED_ENTRY; never when confirmed), and a reconcile whose
+ * statement no longer matches the cleared balance (409 CONFLICT).
  */
-function allowedMutationRefusal(kind: MutationKind, a: Attempt): boolean {
+function allowedMutationRefusal(op: Operation, a: Attempt): boolean {
+  const kind = op.kind as MutationKind;
   if (a.status === 404) return kind !== 'undo';
-  if (a.status === 409) return kind === 'undo' && a.code === 'CONFLICT';
+  if (a.status === 409 && a.code === 'RECONCILED_ENTRY') {
+    return !op.confirmReconciled && kind !== 'undo' && kind !== 'reconcile';
+  }
+  if (a.status === 409) return (kind === 'undo' || kind === 'reconcile') && a.code === 'CONFLICT';
   if (a.status !== 422) return false;
   if (a.code === 'INSUFFICIENT_FUNDS' || a.code === 'BALANCE_LIMIT_EXCEEDED') return true;
   return kind === 'edit' && a.code === 'UNPROCESSABLE';
@@ -522,7 +538,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       )
         continue;
       if (a.status === 422 && a.code === 'IDEMPOTENCY_KEY_REUSED') continue; // reported under (f)
-      if (isMutation(op.kind) && allowedMutationRefusal(op.kind, a)) continue;
+      if (isMutation(op.kind) && allowedMutationRefusal(op, a)) continue;
       unexpected.push(`${op.kind} ${op.key}: ${a.status} ${a.bodyText.slice(0, 200)}`);
     }
   }
@@ -547,6 +563,9 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       crashMode,
       openingAccounts,
     )) {
+      checks.push(check(found.id, found.title, found.problems));
+    }
+    for (const found of checkReconciliations(snapshot.records, operations, crashMode)) {
       checks.push(check(found.id, found.title, found.problems));
     }
   }
@@ -618,6 +637,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     refused: { insufficientFunds: insufficient, other: refused.length - insufficient },
     mutations: mutationTallies(operations),
     splitEntries: new Set(snapshot.records?.splits.map((l) => l.entryId) ?? []).size,
+    reconciliation: reconciliationFigures(snapshot.records, operations),
     unknownKeys: unknown.length,
     unknownKeysCommitted: unknownCommitted.length,
     lostAcknowledged,

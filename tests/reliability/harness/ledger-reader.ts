@@ -24,6 +24,8 @@ export interface LedgerEntry extends LedgerRow {
   occurredOn: string;
   transferId: string | null;
   deleted: boolean;
+  /** uncleared, cleared or reconciled (docs/ledger.md#reconciliation). */
+  cleared: string;
 }
 
 /** One row of entry_history: the entry's state before and after one change (JSON text). */
@@ -44,6 +46,14 @@ export interface ChangeRow {
   kind: string;
 }
 
+/** One finished reconciliation (table reconciliations), recorded by its change. */
+export interface ReconciliationRecord {
+  changeId: string;
+  accountId: string;
+  statementOn: string;
+  statementBalanceCents: bigint;
+}
+
 /**
  * The change engine's records, read with the ledger in the same snapshot: every entry (deleted
  * ones too), its history, split lines and changes. Only a reader of the real database has them.
@@ -53,6 +63,7 @@ export interface ChangeRecords {
   history: HistoryRow[];
   splits: SplitLine[];
   changes: ChangeRow[];
+  reconciliations: ReconciliationRecord[];
 }
 
 /** The accounts (with their stored balances) and ledger rows of one user, read at one moment. */
@@ -88,7 +99,7 @@ const ROWS_SQL = `SELECT id::text AS id, account_id::text AS account_id, transac
 
 const ENTRIES_SQL = `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
   amount_cents::text AS amount_cents, description, occurred_on::text AS occurred_on,
-  transfer_id::text AS transfer_id, deleted_at IS NOT NULL AS deleted
+  transfer_id::text AS transfer_id, deleted_at IS NOT NULL AS deleted, cleared_state
   FROM transactions WHERE book_id = ${BOOK_OF_USER} ORDER BY seq`;
 /** History in the order it was written: each entry's rows were written under its row lock. */
 const HISTORY_SQL = `SELECT change_id::text AS change_id, entry_id::text AS entry_id, before, after
@@ -97,11 +108,21 @@ const SPLITS_SQL = `SELECT entry_id::text AS entry_id, amount_cents::text AS amo
   FROM entry_splits WHERE book_id = ${BOOK_OF_USER} ORDER BY entry_id, position`;
 const CHANGES_SQL = `SELECT id::text AS id, kind FROM entry_changes
   WHERE book_id = ${BOOK_OF_USER} ORDER BY seq`;
+const RECONCILIATIONS_SQL = `SELECT change_id::text AS change_id, account_id::text AS account_id,
+  statement_on::text AS statement_on, statement_balance_cents::text AS statement_balance_cents
+  FROM reconciliations WHERE book_id = ${BOOK_OF_USER} ORDER BY created_at`;
 
 interface EntrySqlRow extends LedgerSqlRow {
   occurred_on: string;
   transfer_id: string | null;
   deleted: boolean;
+  cleared_state: string;
+}
+interface ReconciliationSqlRow {
+  change_id: string;
+  account_id: string;
+  statement_on: string;
+  statement_balance_cents: string;
 }
 interface HistorySqlRow {
   change_id: string;
@@ -119,6 +140,7 @@ interface RecordsSql {
   history: HistorySqlRow[];
   splits: SplitSqlRow[];
   changes: ChangeRow[];
+  reconciliations: ReconciliationSqlRow[];
 }
 
 function recordsFrom(sql: RecordsSql): ChangeRecords {
@@ -132,6 +154,7 @@ function recordsFrom(sql: RecordsSql): ChangeRecords {
       occurredOn: r.occurred_on,
       transferId: r.transfer_id,
       deleted: r.deleted,
+      cleared: r.cleared_state,
     })),
     history: sql.history.map((h) => ({
       changeId: h.change_id,
@@ -141,6 +164,12 @@ function recordsFrom(sql: RecordsSql): ChangeRecords {
     })),
     splits: sql.splits.map((l) => ({ entryId: l.entry_id, amountCents: BigInt(l.amount_cents) })),
     changes: sql.changes,
+    reconciliations: sql.reconciliations.map((r) => ({
+      changeId: r.change_id,
+      accountId: r.account_id,
+      statementOn: r.statement_on,
+      statementBalanceCents: BigInt(r.statement_balance_cents),
+    })),
   };
 }
 
@@ -193,6 +222,7 @@ export function postgresLedgerReader(databaseUrl: string): LedgerReader {
             history: await query<HistorySqlRow>(HISTORY_SQL),
             splits: await query<SplitSqlRow>(SPLITS_SQL),
             changes: await query<ChangeRow>(CHANGES_SQL),
+            reconciliations: await query<ReconciliationSqlRow>(RECONCILIATIONS_SQL),
           });
         });
       } finally {
@@ -224,6 +254,7 @@ export function pgliteLedgerReader(dataDir: string): LedgerReader {
             history: await query<HistorySqlRow>(HISTORY_SQL),
             splits: await query<SplitSqlRow>(SPLITS_SQL),
             changes: await query<ChangeRow>(CHANGES_SQL),
+            reconciliations: await query<ReconciliationSqlRow>(RECONCILIATIONS_SQL),
           },
         );
       } finally {

@@ -1,5 +1,5 @@
 import { dataOf, dataOfText, type ApiClient } from './client.js';
-import { unitsToCents } from './money.js';
+import { centsToUnits, unitsToCents } from './money.js';
 import { MutationPlanner } from './mutations.js';
 import {
   acknowledgement,
@@ -11,6 +11,9 @@ import {
 import { Random } from './random.js';
 import type { RetryWindow, Sender } from './sender.js';
 import type { HarnessAccount, MovementData } from './setup.js';
+
+/** Of reconciliations: the share sent with a statement a cent off the cleared balance. */
+const WRONG_STATEMENT_SHARE = 0.1;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -148,6 +151,7 @@ export class Load {
   private async client(index: number, rng: Random): Promise<void> {
     for (let seq = 0; this.shouldContinue(); seq += 1) {
       const op = this.nextOperation(`${this.options.runId}-c${index}-${seq}`, rng);
+      if (op.kind === 'reconcile') await this.readStatement(op, rng);
       this.operations.push(op);
       const roll = rng.next();
       if (roll < this.options.duplicateRate / 2) {
@@ -215,6 +219,26 @@ export class Load {
       overdraw,
       attempts: [],
     };
+  }
+
+  /**
+   * A reconciliation's statement balance, as a person would type it: the cleared balance the
+   * account's summary shows on the statement's date (GET /api/account/{id}/reconciliation), or
+   * a cent off (refused, 409). Others may clear or change entries before it arrives: then the
+   * right balance is refused too. Every attempt of the key sends this same body.
+   */
+  private async readStatement(op: Operation, rng: Random): Promise<void> {
+    const statementOn = String(op.body?.statementOn);
+    const summary = dataOf<{ clearedBalance: number }>(
+      await this.api.request(
+        'GET',
+        `/api/account/${op.accountId}/reconciliation?statementOn=${statementOn}&statementBalance=0`,
+        { token: this.token },
+      ),
+    );
+    const cleared = summary ? unitsToCents(summary.clearedBalance) : 0n;
+    const statement = rng.chance(WRONG_STATEMENT_SHARE) ? cleared + 1n : cleared;
+    op.body = { statementOn, statementBalance: centsToUnits(statement) };
   }
 
   private learnBalance(op: Operation): void {

@@ -12,7 +12,9 @@ import type { HarnessAccount } from './setup.js';
 /** What an acknowledged answer names: the entry or transfer it wrote, and its change. */
 interface AnswerIds {
   changeId?: string;
-  transaction?: { id?: string };
+  /** A reconciliation's: the entries it locked. */
+  count?: number;
+  transaction?: { id?: string; cleared?: string };
   transfer?: { id?: string };
 }
 
@@ -40,12 +42,25 @@ const RECENT = 24;
 
 /** The share of each mutation kind among mutations (they add up to 1). */
 const MIX: [MutationKind, number][] = [
-  ['edit', 0.35],
-  ['delete', 0.15],
-  ['undo', 0.25],
-  ['transfer-edit', 0.15],
-  ['transfer-delete', 0.1],
+  ['edit', 0.28],
+  ['delete', 0.11],
+  ['undo', 0.18],
+  ['transfer-edit', 0.11],
+  ['transfer-delete', 0.07],
+  ['clear', 0.17],
+  ['reconcile', 0.08],
 ];
+
+/**
+ * Of edits and deletes (entries and transfers) and of marks taking an entry's cleared state
+ * away: the share sent with confirmReconciled, so that reconciled entries are both refused
+ * (409 RECONCILED_ENTRY) and changed (docs/ledger.md#reconciliation).
+ */
+const CONFIRM_SHARE = 0.3;
+/** Of cleared marks: the share asking for cleared (the rest: not cleared). */
+const CLEARED_SHARE = 0.85;
+/** Of entry edits, deletes and cleared marks: the share aimed at an entry marked cleared. */
+const LOCKED_TARGET_SHARE = 0.4;
 
 /** Of entry edits on withdrawals and expenses: the share that splits the entry in two lines. */
 const SPLIT_SHARE = 0.15;
@@ -55,9 +70,17 @@ function pushRecent<T>(list: T[], item: T): void {
   if (list.length > RECENT) list.shift();
 }
 
-/** A calendar day within the last 60 days (UTC), as `YYYY-MM-DD`. */
-function recentDay(rng: Random): string {
-  return new Date(Date.now() - rng.int(0, 60) * 86_400_000).toISOString().slice(0, 10);
+/** A calendar day within the last `days` days (UTC), as `YYYY-MM-DD`. */
+function recentDay(rng: Random, days = 60): string {
+  return new Date(Date.now() - rng.int(0, days) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A body with confirmReconciled: true when the request confirms. */
+function confirmed(
+  body: Record<string, unknown> | undefined,
+  confirm: boolean,
+): Record<string, unknown> {
+  return confirm ? { ...body, confirmReconciled: true } : { ...body };
 }
 
 /**
@@ -67,6 +90,10 @@ function recentDay(rng: Random): string {
  */
 export class MutationPlanner {
   private readonly entries: KnownEntry[] = [];
+  /** Entries a cleared mark was acknowledged for: what reconciliations lock. */
+  private readonly cleared: KnownEntry[] = [];
+  /** Cleared entries on an account a reconciliation was acknowledged for since: likely locked. */
+  private readonly reconciled: KnownEntry[] = [];
   private readonly transfers: KnownTransfer[] = [];
   private readonly changes: KnownChange[] = [];
 
@@ -78,6 +105,20 @@ export class MutationPlanner {
     const data = ack && dataOfText<AnswerIds>(ack.bodyText);
     if (!data) return;
     const entryKey = op.target?.entryKey ?? op.key;
+    if (op.kind === 'clear' && data.transaction?.cleared !== 'uncleared') {
+      const entry = this.entries.find((e) => e.id === op.target?.id);
+      if (entry && !this.cleared.includes(entry)) pushRecent(this.cleared, entry);
+    }
+    if (op.kind === 'reconcile' && data.count) {
+      for (const entry of this.cleared) {
+        if (entry.accountId === op.accountId && !this.reconciled.includes(entry)) {
+          pushRecent(this.reconciled, entry);
+        }
+      }
+    }
+    // A reconciliation is not undone during the load: its entries are whatever was cleared,
+    // which no one request named, so (l) could not tell which rows its undo may touch.
+    if (op.kind === 'reconcile') return;
     if (data.changeId) pushRecent(this.changes, { id: data.changeId, entryKey });
     if (op.kind === 'transfer' && data.transfer?.id) {
       pushRecent(this.transfers, {
@@ -106,16 +147,58 @@ export class MutationPlanner {
       case 'edit':
       case 'delete': {
         if (this.entries.length === 0) return undefined;
-        const entry = rng.pick(this.entries);
+        const entry = this.lockedOrNot(rng);
         const base = this.base(key, kind, entry.id, entry.key, entry.accountId);
-        return kind === 'delete' ? base : { ...base, ...this.entryEdit(entry, rng) };
+        const confirmReconciled = rng.chance(CONFIRM_SHARE);
+        if (kind === 'delete') return { ...base, confirmReconciled };
+        const edit = this.entryEdit(entry, rng);
+        return {
+          ...base,
+          ...edit,
+          confirmReconciled,
+          body: confirmed(edit.body, confirmReconciled),
+        };
       }
       case 'transfer-edit':
       case 'transfer-delete': {
         if (this.transfers.length === 0) return undefined;
         const transfer = rng.pick(this.transfers);
         const base = this.base(key, kind, transfer.id, transfer.key, transfer.fromAccountId);
-        return kind === 'transfer-delete' ? base : { ...base, ...this.transferEdit(transfer, rng) };
+        const confirmReconciled = rng.chance(CONFIRM_SHARE);
+        if (kind === 'transfer-delete') return { ...base, confirmReconciled };
+        const edit = this.transferEdit(transfer, rng);
+        return {
+          ...base,
+          ...edit,
+          confirmReconciled,
+          body: confirmed(edit.body, confirmReconciled),
+        };
+      }
+      case 'clear': {
+        if (this.entries.length === 0) return undefined;
+        const entry = this.lockedOrNot(rng);
+        const cleared = rng.chance(CLEARED_SHARE);
+        const confirmReconciled = !cleared && rng.chance(CONFIRM_SHARE);
+        return {
+          ...this.base(key, kind, entry.id, entry.key, entry.accountId),
+          confirmReconciled,
+          body: confirmed({ cleared }, confirmReconciled),
+        };
+      }
+      case 'reconcile': {
+        // The statement's balance is read from the account's summary just before it is sent
+        // (load.ts); its date is today or a recent day.
+        // The account of a recent entry, where the cleared marks land, so that reconciliations
+        // lock entries that edits and deletes then aim at.
+        const latest = rng.chance(0.5) ? this.cleared.at(-1) : undefined;
+        const accountId =
+          latest?.accountId ??
+          (this.cleared.length > 0 ? rng.pick(this.cleared).accountId : rng.pick(this.accounts).id);
+        const statementOn = rng.chance(0.7) ? recentDay(rng, 0) : recentDay(rng);
+        const reconcile = { ...this.base(key, kind, '', '', accountId), body: { statementOn } };
+        // It names no entry: its entries are whatever is cleared when it runs.
+        delete reconcile.target;
+        return reconcile;
       }
       case 'undo': {
         if (this.changes.length === 0) return undefined;
@@ -126,6 +209,13 @@ export class MutationPlanner {
       case 'rule-apply':
         return undefined;
     }
+  }
+
+  /** A known entry, often one marked cleared (and maybe reconciled since): the lock is met. */
+  private lockedOrNot(rng: Random): KnownEntry {
+    if (!rng.chance(LOCKED_TARGET_SHARE)) return rng.pick(this.entries);
+    if (this.reconciled.length > 0 && rng.chance(0.6)) return rng.pick(this.reconciled);
+    return rng.pick(this.cleared.length > 0 ? this.cleared : this.entries);
   }
 
   private base(

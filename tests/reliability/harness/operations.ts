@@ -6,11 +6,20 @@ export type MovementKind = 'deposit' | 'withdraw' | 'expense';
 export type CreationKind = MovementKind | 'transfer';
 /**
  * What changes rows written earlier: an entry's edit (amount, account, date) or delete, a
- * transfer's edit or delete, or the undo of any acknowledged change (docs/ledger.md, the change
- * engine). None writes a row of its own; each records one change.
+ * transfer's edit or delete, the undo of any acknowledged change (docs/ledger.md, the change
+ * engine), an entry marked cleared or not, or an account reconciled against a statement
+ * (docs/ledger.md#reconciliation). None writes a row of its own; each records one change (a
+ * cleared mark asking for the state the entry has records none).
  */
 export type MutationKind =
-  'edit' | 'delete' | 'undo' | 'transfer-edit' | 'transfer-delete' | 'rule-apply';
+  | 'edit'
+  | 'delete'
+  | 'undo'
+  | 'transfer-edit'
+  | 'transfer-delete'
+  | 'rule-apply'
+  | 'clear'
+  | 'reconcile';
 /** What a client sends. */
 export type OperationKind = CreationKind | MutationKind;
 
@@ -21,6 +30,8 @@ const MUTATION_KINDS: ReadonlySet<OperationKind> = new Set<OperationKind>([
   'transfer-edit',
   'transfer-delete',
   'rule-apply',
+  'clear',
+  'reconcile',
 ]);
 
 export function isMutation(kind: OperationKind): kind is MutationKind {
@@ -70,6 +81,11 @@ export interface Operation {
    */
   entryKeys?: string[];
   body?: Record<string, unknown>;
+  /**
+   * The person confirmed changing reconciled entries (docs/ledger.md#reconciliation): in the
+   * body of an edit or a cleared mark, in the query of a delete.
+   */
+  confirmReconciled?: boolean;
   /** The account it moves (a transfer's source; a mutation: the target's account when chosen). */
   accountId: string;
   /** A transfer's destination. */
@@ -172,11 +188,19 @@ export function requestOf(op: Operation): {
     case 'edit':
       return { method: 'PATCH', path: `/api/transactions/${target}`, body: op.body ?? {} };
     case 'delete':
-      return { method: 'DELETE', path: `/api/transactions/${target}` };
+      return { method: 'DELETE', path: `/api/transactions/${target}${confirmQuery(op)}` };
     case 'transfer-edit':
       return { method: 'PATCH', path: `/api/transfers/${target}`, body: op.body ?? {} };
     case 'transfer-delete':
-      return { method: 'DELETE', path: `/api/transfers/${target}` };
+      return { method: 'DELETE', path: `/api/transfers/${target}${confirmQuery(op)}` };
+    case 'clear':
+      return { method: 'PATCH', path: `/api/transactions/${target}/cleared`, body: op.body ?? {} };
+    case 'reconcile':
+      return {
+        method: 'POST',
+        path: `/api/account/${op.accountId}/reconcile`,
+        body: op.body ?? {},
+      };
     case 'undo':
       return { method: 'POST', path: `/api/changes/${target}/undo` };
     case 'rule-apply':
@@ -185,6 +209,8 @@ export function requestOf(op: Operation): {
       return { method: 'POST', ...movementRequest(op) };
   }
 }
+
+const confirmQuery = (op: Operation) => (op.confirmReconciled ? '?confirmReconciled=true' : '');
 
 function movementRequest(op: Operation): { path: string; body: Record<string, unknown> } {
   const amount = centsToUnits(op.amountCents);

@@ -59,6 +59,13 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['ack. expenses (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.expense))],
     ['ack. transfers (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
     ['entries split at the end', ...each((r) => int(r.figures.ledger.splitEntries))],
+    [
+      'reconciled at the end / locked (409) / changed anyway',
+      ...each((r) => {
+        const f = r.figures.ledger.reconciliation;
+        return `${int(f.reconciledEntries)} / ${int(f.lockRefusals)} / ${int(f.confirmedChanges)}`;
+      }),
+    ],
     ...MUTATION_KIND_LIST.map((kind): Row => [
       `${kind === 'rule-apply' ? 'rule applie' : kind}s (ack / refused / no answer)`,
       ...each((r) => {

@@ -346,6 +346,7 @@ function withRuleApply(input: CheckInput, touching = ['row-s1', 'row-s2']): void
 /** An entry snapshot as entry_history stores it (docs/ledger.md#history-and-undo). */
 function snap(e: LedgerEntry, splits: bigint[] = []): string {
   return JSON.stringify({
+    ...(e.cleared !== 'uncleared' && { cleared: e.cleared }),
     accountId: e.accountId,
     type: e.type,
     amountCents: e.amountCents.toString(),
@@ -407,6 +408,7 @@ function withRecords(): CheckInput {
     occurredOn: '2026-11-01',
     transferId: r.id.startsWith('row-t1') ? 'tr1' : null,
     deleted: false,
+    cleared: 'uncleared',
   }));
   const keyOf = (e: LedgerEntry) => e.description.replace('reliability ', '');
   const records: ChangeRecords = {
@@ -428,6 +430,7 @@ function withRecords(): CheckInput {
       id,
       kind: id === 'c-t1' ? 'transfer' : 'create',
     })),
+    reconciliations: [],
   };
   const edited = entries.find((e) => e.id === 'row-e1');
   if (edited) {
@@ -447,6 +450,119 @@ const records = (input: CheckInput): ChangeRecords => {
   if (!input.snapshot.records) throw new Error('self-test: no change records');
   return input.snapshot.records;
 };
+
+/**
+ * The history with records, plus s1 (100.00 on A) marked cleared (change c-k1), A reconciled at
+ * 100.00 on 2026-11-30 (change c-r1, s1 reconciled) and s1 moved to 2026-11-02 by an edit
+ * (change c-m2), confirmed or not: consistent when confirmed.
+ */
+function withReconciliation(editConfirmed: boolean): CheckInput {
+  const input = withRecords();
+  const all = records(input);
+  const entry = all.entries.find((e) => e.id === 'row-s1');
+  if (!entry) throw new Error('self-test: no s1');
+  const answer = (id: string, extra = '') => `{"success":true,"data":{"changeId":"${id}"${extra}}}`;
+  const mutation = (key: string, kind: Operation['kind'], bodyText: string): Operation => ({
+    ...op(key, 'deposit', A, 0n, [attempt('original', 200, bodyText)]),
+    kind,
+    description: '',
+  });
+  const uncleared = snap(entry);
+  const cleared = snap({ ...entry, cleared: 'cleared' });
+  const reconciled = snap({ ...entry, cleared: 'reconciled' });
+  const moved = { ...entry, cleared: 'reconciled', occurredOn: '2026-11-02' };
+  Object.assign(entry, moved);
+  input.operations.push(
+    {
+      ...mutation('k1', 'clear', answer('c-k1')),
+      target: { id: entry.id, entryKey: 's1' },
+      body: { cleared: true },
+    },
+    {
+      ...mutation('r1', 'reconcile', answer('c-r1', ',"count":1')),
+      body: { statementOn: '2026-11-30', statementBalance: 100 },
+    },
+    {
+      ...mutation('m2', 'edit', answer('c-m2')),
+      target: { id: entry.id, entryKey: 's1' },
+      body: { occurredOn: '2026-11-02', ...(editConfirmed && { confirmReconciled: true }) },
+      confirmReconciled: editConfirmed,
+    },
+  );
+  all.history.push(
+    { changeId: 'c-k1', entryId: entry.id, before: uncleared, after: cleared },
+    { changeId: 'c-r1', entryId: entry.id, before: cleared, after: reconciled },
+    { changeId: 'c-m2', entryId: entry.id, before: reconciled, after: snap(moved) },
+  );
+  all.changes.push(
+    { id: 'c-k1', kind: 'clear' },
+    { id: 'c-r1', kind: 'reconcile' },
+    { id: 'c-m2', kind: 'update' },
+  );
+  all.reconciliations.push({
+    changeId: 'c-r1',
+    accountId: A,
+    statementOn: '2026-11-30',
+    statementBalanceCents: 10_000n,
+  });
+  return input;
+}
+
+/** Faults in cleared marks, reconciliations and the lock on reconciled entries. */
+const RECONCILIATION_PLANTS: (Plant & { confirmed: boolean })[] = [
+  {
+    fault: 'an entry cleared, reconciled and changed with confirmation, consistent',
+    expect: null,
+    confirmed: true,
+    plant: () => {},
+  },
+  {
+    fault: 'a reconciled entry changed by an edit that did not confirm (the lock broken)',
+    expect: 'r',
+    confirmed: false,
+    plant: () => {},
+  },
+  {
+    fault: 'an acknowledged reconciliation with no record (lost)',
+    expect: 'q',
+    confirmed: true,
+    plant: (input) => {
+      records(input).reconciliations.length = 0;
+    },
+  },
+  {
+    fault: 'a reconciliation recorded twice (a duplicate that reconciled again)',
+    expect: 'q',
+    confirmed: true,
+    plant: (input) => {
+      records(input).changes.push({ id: 'c-r1b', kind: 'reconcile' });
+      records(input).reconciliations.push({
+        changeId: 'c-r1b',
+        accountId: A,
+        statementOn: '2026-11-30',
+        statementBalanceCents: 10_000n,
+      });
+    },
+  },
+  {
+    fault: 'a reconciliation recorded at another balance than the statement sent',
+    expect: 'q',
+    confirmed: true,
+    plant: (input) => {
+      const record = records(input).reconciliations[0];
+      if (record) record.statementBalanceCents = 9_999n;
+    },
+  },
+  {
+    fault: 'a reconciliation that marked an uncleared entry reconciled',
+    expect: 'q',
+    confirmed: true,
+    plant: (input) => {
+      const row = records(input).history.find((h) => h.changeId === 'c-r1');
+      if (row) row.before = row.before?.replace('"cleared":"cleared",', '') ?? null;
+    },
+  },
+];
 
 /** Faults in edits, deletes and undos, caught through the change engine's records. */
 const RECORD_PLANTS: Plant[] = [
@@ -521,6 +637,10 @@ export function selfTestChecker(): { planted: number; problems: string[] } {
   const planted = [
     ...PLANTS.map((plant) => ({ plant, input: baseline() })),
     ...RECORD_PLANTS.map((plant) => ({ plant, input: withRecords() })),
+    ...RECONCILIATION_PLANTS.map((plant) => ({
+      plant,
+      input: withReconciliation(plant.confirmed),
+    })),
   ];
   for (const { plant, input } of planted) {
     plant.plant(input);
