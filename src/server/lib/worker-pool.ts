@@ -4,7 +4,7 @@ import type { AppErrorCode } from '../../shared/errors.js';
 
 /**
  * A worker thread that runs one job at a time for a feature, so work proportional to a file a
- * user sent never runs on the thread that answers requests (docs/architecture.md#workers,
+ * user sent never runs on the thread that answers requests (docs/architecture.md,
  * decision 019). A few more jobs wait their turn; beyond that the server is busy (429). A job
  * that takes longer than `timeoutMs` is refused and the worker replaced; one that runs the worker
  * out of memory is refused too. The worker's module answers through serveJobs (worker-jobs.ts).
