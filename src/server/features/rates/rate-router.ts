@@ -1,11 +1,16 @@
-import { protectedProcedure, router } from '../../trpc/init.js';
+import { protectedProcedure, router, type AuthedContext } from '../../trpc/init.js';
 import { oneAtATimeProcedure } from '../../trpc/heavy-work.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
-import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
+import {
+  idempotencyHeaders,
+  idempotentMutation,
+  markIdempotent,
+} from '../../trpc/idempotent-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import {
   addRateInput,
   importRatesInput,
+  type ImportRatesInput,
   listRatesInput,
   rateIdInput,
   rateImportOutput,
@@ -13,13 +18,8 @@ import {
   ratePageOutput,
   RATE_IMPORT_BODY_LIMIT,
 } from '../../../shared/schemas/rate.js';
-import {
-  addRate,
-  importEcbRates,
-  importMessage,
-  listBookRates,
-  removeRate,
-} from './rate-service.js';
+import { importEcbRates } from './rate-import.js';
+import { addRate, importMessage, listBookRates, removeRate } from './rate-service.js';
 
 const tags = ['Rates'];
 
@@ -89,7 +89,7 @@ export const rateRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          "Import an ECB reference-rate file (daily, 90-day or full history; CSV or XML, as the ECB publishes them): all of it or nothing; the same day's ECB rates are replaced, other sources' kept",
+          "Import an ECB reference-rate file (daily, 90-day or full history; CSV or XML, as the ECB publishes them): a malformed file writes nothing, a failure midway is completed by retrying; the same day's ECB rates are replaced, other sources' kept",
       },
       refusals: ['UNPROCESSABLE'],
       bodyLimit: RATE_IMPORT_BODY_LIMIT,
@@ -97,9 +97,25 @@ export const rateRouter = router({
     .input(importRatesInput)
     .output(rateImportOutput)
     .mutation(
-      idempotentMutation(async ({ ctx, input, db }) => {
-        const result = await importEcbRates(db, ctx.bookId, input);
-        return ok(result, importMessage(result));
-      }),
+      // Honours an Idempotency-Key like every idempotentMutation (and is listed and documented
+      // as one), but the import commits in chunks, so importEcbRates records the key's outcome
+      // with its last chunk rather than around the whole import (docs/rates.md#importing).
+      markIdempotent(
+        ({ ctx, input, path }: { ctx: AuthedContext; input: ImportRatesInput; path: string }) =>
+          importEcbRates(
+            {
+              db: ctx.database.db,
+              bookId: ctx.bookId,
+              userId: ctx.user.id,
+              key: ctx.idempotencyKey,
+              operation: path,
+              clock: ctx.clock,
+              requestId: ctx.requestId,
+              responseHeaders: ctx.responseHeaders,
+            },
+            input,
+            (result) => ok(result, importMessage(result)),
+          ),
+      ),
     ),
 });

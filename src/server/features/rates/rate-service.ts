@@ -3,18 +3,15 @@ import { AppError } from '../../lib/app-error.js';
 import { TRANSACTIONS_PAGE_DEFAULT } from '../../../shared/schemas/ledger.js';
 import type {
   AddRateInput,
-  ImportRatesInput,
   ListRatesInput,
   Rate,
   RateImportResult,
 } from '../../../shared/schemas/rate.js';
-import { readEcbRateFile } from './ecb-file.js';
 import { decodeRateCursor, encodeRateCursor } from './rate-cursor.js';
 import {
   deleteRate,
   findRate,
   listRates,
-  upsertEcbRates,
   upsertManualRate,
   type RateRow,
 } from './rate-repository.js';
@@ -26,9 +23,6 @@ export const RATE_MESSAGES = {
   notManual:
     'Only a rate entered by hand can be deleted; an imported rate is replaced by importing a newer file',
 } as const;
-
-/** Rates written per statement of an import: a full history is about 200,000. */
-const IMPORT_CHUNK = 10_000;
 
 export function toRate(row: RateRow): Rate {
   return {
@@ -74,41 +68,6 @@ export async function removeRate(db: DbOrTx, bookId: string, id: string): Promis
   if (!row) throw new AppError('NOT_FOUND', RATE_MESSAGES.notFound);
   if (row.source !== 'manual') throw new AppError('UNPROCESSABLE', RATE_MESSAGES.notManual);
   await deleteRate(db, bookId, id);
-}
-
-/**
- * An ECB reference-rate file, read whole before anything is written (a malformed file changes
- * nothing), then written in chunks inside the caller's transaction: all of it or none.
- */
-export async function importEcbRates(
-  db: DbOrTx,
-  bookId: string,
-  input: ImportRatesInput,
-): Promise<RateImportResult> {
-  const file = readEcbRateFile(Buffer.from(input.content, 'base64'));
-  let added = 0;
-  let replaced = 0;
-  for (let start = 0; start < file.rates.length; start += IMPORT_CHUNK) {
-    const end = start + IMPORT_CHUNK;
-    const written = await upsertEcbRates(db, bookId, {
-      currencies: file.currencies.slice(start, end),
-      days: file.days.slice(start, end),
-      rates: file.rates.slice(start, end),
-    });
-    added += written.added;
-    replaced += written.replaced;
-  }
-  return {
-    fileName: input.fileName,
-    format: file.format,
-    days: file.dayCount,
-    firstDay: file.firstDay,
-    lastDay: file.lastDay,
-    added,
-    replaced,
-    unchanged: file.rates.length - added - replaced,
-    skippedNotAvailable: file.skippedNotAvailable,
-  };
 }
 
 /** The answer's words: "Imported 250 days: 7,500 rates added, 0 replaced". */
