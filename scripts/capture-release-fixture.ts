@@ -20,12 +20,18 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** A fixed moment: the answers that depend on "today" (the dashboard's month) stay comparable. */
 const CAPTURED_AT = new Date('2026-11-28T12:00:00.000Z');
 
-const lastMigration = readdirSync(path.join(REPO_ROOT, 'migrations'))
+/** Read parameters and the release (its last migration) that first honoured them. */
+const PARAMETERS_SINCE: Record<string, string> = {
+  'transfers=one': '20261203000000_reconciliation',
+};
+
+const newestMigration = readdirSync(path.join(REPO_ROOT, 'migrations'))
   .filter((name) => name.endsWith('.sql'))
   .sort()
   .at(-1)
   ?.replace(/\.sql$/, '');
-if (!lastMigration) throw new Error('No migrations found');
+if (!newestMigration) throw new Error('No migrations found');
+const lastMigration: string = newestMigration;
 
 const t = await createTestApp({ clock: () => CAPTURED_AT });
 try {
@@ -42,7 +48,13 @@ try {
   ] as const) {
     for (const url of await readsOf(t, user)) {
       const res = await t.rest(user, { method: 'GET', url });
-      // A refusal would freeze nothing worth comparing (and carries a request id of its own).
+      // A refusal would freeze nothing worth comparing (and carries a request id of its own). An
+      // older release may not serve a read a later one added (its path then reads as another
+      // route's id, or as no route): it is left out, and said so.
+      if (res.statusCode === 400 || res.statusCode === 404) {
+        console.log(`Left out, not served by this release: GET ${url} (${res.statusCode})`);
+        continue;
+      }
       if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
       answers.push({
         as,
@@ -67,6 +79,15 @@ try {
   console.log(`Wrote ${path.relative(REPO_ROOT, file)}: ${answers.length} answers.`);
 } finally {
   await t.close();
+}
+
+/** Whether this release reconciles (it came in with 20261203000000_reconciliation). */
+async function hasReconciliation(t: TestApp, user: TestUser, accountId: string) {
+  const res = await t.rest(user, {
+    method: 'GET',
+    url: `/api/account/${accountId}/reconciliation?statementOn=2026-01-01&statementBalance=0`,
+  });
+  return res.statusCode === 200;
 }
 
 /** An OFX statement imported and partly reverted, a rule applied, and a reconciled statement. */
@@ -98,6 +119,7 @@ async function addImportsRulesAndReconciliation(t: TestApp, user: TestUser) {
     ...rule,
     entries: tested.toApply.map(({ id, version }) => ({ id, version })),
   });
+  if (!(await hasReconciliation(t, user, checking.id))) return;
   const entries = (await restData(
     t,
     user,
@@ -159,17 +181,25 @@ async function readsOf(t: TestApp, user: TestUser): Promise<string[]> {
     ),
     '/api/analytics/dashboard',
   ];
+  const reconciles = accounts[0] ? await hasReconciliation(t, user, accounts[0].id) : false;
   for (const { id } of accounts) {
     reads.push(
       `/api/account/${id}`,
       `/api/account/${id}/transactions`,
       `/api/expenses/by-account/${id}`,
-      `/api/account/${id}/reconciliation?statementOn=2026-11-28&statementBalance=100`,
     );
+    if (reconciles) {
+      reads.push(`/api/account/${id}/reconciliation?statementOn=2026-11-28&statementBalance=100`);
+    }
   }
   for (const { id, transferId } of entries.items) {
     reads.push(`/api/transactions/${id}`);
     if (transferId) reads.push(`/api/transfers/${transferId}`);
   }
-  return [...new Set(reads)];
+  // A query parameter an older release did not know it ignored, answering something else.
+  return [...new Set(reads)].filter((url) =>
+    Object.entries(PARAMETERS_SINCE).every(
+      ([parameter, since]) => !url.includes(parameter) || lastMigration >= since,
+    ),
+  );
 }
