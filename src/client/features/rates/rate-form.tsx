@@ -56,7 +56,7 @@ export function RateForm(props: {
         it.
       </p>
       <form {...formProps} aria-label="Add a rate">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
             <FormSelect
               {...field('base')}

@@ -53,7 +53,7 @@ export function RatesPage(props: {
       <h1 id="rates-heading" className="text-2xl font-bold">
         Rates
       </h1>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RateForm currencies={props.currencies} defaults={props.defaults} />
         <RateImport />
       </div>
