@@ -124,6 +124,10 @@ describe('rates journey', () => {
     const rows = await rateRows(page);
     expect(rows[0]).toMatch(/1\.09000\s+Entered by hand/);
     expect(rows[1]).toMatch(/EUR → USD\s+27 Nov, 2026\s+1\.0823\s+ECB/);
+    // The chart of the pair says in words what its line draws.
+    await expect
+      .poll(() => page.getByTestId('rate-chart-summary').innerText())
+      .toBe(`EUR → USD went from 1.0823 on 2026-11-27 to 1.09000 on ${today} (2 days loaded).`);
     // Only the hand-entered rate has a Delete button.
     expect(await page.getByRole('button', { name: /^Delete the rate/ }).count()).toBe(1);
 
@@ -137,11 +141,15 @@ describe('rates journey', () => {
     await toast(page, 'Rate deleted');
     await expect.poll(async () => (await rateRows(page)).length).toBe(1);
     expect((await rateRows(page))[0]).toMatch(/1\.0823\s+ECB/);
+    await expect
+      .poll(() => page.getByTestId('rate-chart-summary').innerText())
+      .toBe('EUR → USD: 1.0823 on 2026-11-27, the only day loaded.');
 
-    // Nothing sticks out sideways on a 320 px phone.
+    // Nothing sticks out sideways on a 320 px phone (the chart redraws itself at the new width
+    // once its container's resize is observed: polled for longer than the default second).
     await page.setViewportSize({ width: 320, height: 800 });
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
       .toBeLessThanOrEqual(320);
     w.assertClean();
   });

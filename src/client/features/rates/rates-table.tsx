@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Rate, RateSource } from '../../../shared/schemas/rate.js';
 import { ConfirmDialog } from '../../components/overlays/confirm-dialog.js';
 import { Button } from '../../components/ui/button.js';
@@ -11,6 +11,10 @@ import { formatCalendarDate } from '../../lib/format.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useAddRate, useDeleteRate, useRates, type RatePair } from './api.js';
+import { pairSeries } from './pair-series.js';
+
+// recharts loads only once a pair is chosen.
+const RateChart = lazy(() => import('./rate-chart.js'));
 
 /** Where a rate came from, in words (docs/rates.md#a-rate). */
 export const SOURCE_LABELS: Record<RateSource, string> = {
@@ -33,7 +37,8 @@ const pairText = (rate: Pick<Rate, 'base' | 'quote'>) => `${rate.base} → ${rat
 /**
  * The book's rates, newest day first, narrowed to `pair`, a page at a time ("Load more rates").
  * The rate is the stored text exactly. A hand-entered rate can be deleted, after a question, and
- * the toast's Undo enters it again; an imported one is replaced by a newer file instead.
+ * the toast's Undo enters it again; an imported one is replaced by a newer file instead. With
+ * both sides of the pair chosen, a chart of the loaded days stands above the table.
  */
 export function RatesTable({ pair }: { pair: RatePair }) {
   const rates = useRates(pair);
@@ -74,8 +79,14 @@ export function RatesTable({ pair }: { pair: RatePair }) {
     setAsking(null);
   };
 
+  const chartOf = pair.base && pair.quote ? `${pair.base} → ${pair.quote}` : null;
   return (
     <>
+      {chartOf && (
+        <Suspense fallback={<div className="h-64 animate-pulse rounded-xl bg-muted" />}>
+          <RateChart pair={chartOf} points={pairSeries(rates.data)} />
+        </Suspense>
+      )}
       <Table caption="Exchange rates, newest day first" columns={COLUMNS}>
         {rates.data.map((rate) => (
           <tr key={rate.id} data-testid="rate-row">
