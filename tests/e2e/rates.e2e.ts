@@ -86,7 +86,7 @@ describe('rates journey', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('1.09000');
     await page.keyboard.press('Enter');
-    await toast(page, 'Rate saved');
+    await toast(page, 'Rate added');
     await expect
       .poll(() => rateRows(page))
       .toEqual([expect.stringMatching(/EUR → USD.*1\.09000.*Entered by hand.*Delete/s)]);

@@ -1,4 +1,5 @@
 import type { Path } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import type { SelectOption } from '../../components/ui/select.js';
 import { FieldError } from '../../components/forms/field-error.js';
@@ -35,7 +36,8 @@ export function RateForm(props: {
     check: { schema: rateFormSchema },
     defaultValues: { ...props.defaults, rate: '' },
     request: (input: RateFormInput) => keyedRequest(input, add.mutateAsync),
-    success: 'Rate saved',
+    // The server's words: "Rate added", or "Rate replaced" for a pair and day entered before.
+    success: (answer) => toast.success(answer.message ?? 'Rate saved'),
     failure: 'Failed to save the rate',
     onFailure: (error) => {
       const at = fieldOfRefusal(serverMessage(error, ''));
