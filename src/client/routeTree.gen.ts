@@ -23,6 +23,7 @@ import { Route as AuthedExpensesRouteImport } from './routes/_authed/expenses'
 import { Route as AuthedImportRouteImport } from './routes/_authed/import'
 import { Route as AuthedOrganizationRouteImport } from './routes/_authed/organization'
 import { Route as AuthedProjectsRouteImport } from './routes/_authed/projects'
+import { Route as AuthedRatesRouteImport } from './routes/_authed/rates'
 import { Route as AuthedRulesRouteImport } from './routes/_authed/rules'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTestRouteImport } from './routes/_authed/test'
@@ -107,6 +108,11 @@ const AuthedOrganizationRoute = AuthedOrganizationRouteImport.update({
 const AuthedProjectsRoute = AuthedProjectsRouteImport.update({
   id: '/projects',
   path: '/projects',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedRatesRoute = AuthedRatesRouteImport.update({
+  id: '/rates',
+  path: '/rates',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedRulesRoute = AuthedRulesRouteImport.update({
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/import': typeof AuthedImportRoute
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
+  '/rates': typeof AuthedRatesRoute
   '/rules': typeof AuthedRulesRoute
   '/settings': typeof AuthedSettingsRoute
   '/test': typeof AuthedTestRoute
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/import': typeof AuthedImportRoute
   '/organization': typeof AuthedOrganizationRoute
   '/projects': typeof AuthedProjectsRoute
+  '/rates': typeof AuthedRatesRoute
   '/rules': typeof AuthedRulesRoute
   '/settings': typeof AuthedSettingsRoute
   '/test': typeof AuthedTestRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/_authed/import': typeof AuthedImportRoute
   '/_authed/organization': typeof AuthedOrganizationRoute
   '/_authed/projects': typeof AuthedProjectsRoute
+  '/_authed/rates': typeof AuthedRatesRoute
   '/_authed/rules': typeof AuthedRulesRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/test': typeof AuthedTestRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
     | '/import'
     | '/organization'
     | '/projects'
+    | '/rates'
     | '/rules'
     | '/settings'
     | '/test'
@@ -333,6 +343,7 @@ export interface FileRouteTypes {
     | '/import'
     | '/organization'
     | '/projects'
+    | '/rates'
     | '/rules'
     | '/settings'
     | '/test'
@@ -365,6 +376,7 @@ export interface FileRouteTypes {
     | '/_authed/import'
     | '/_authed/organization'
     | '/_authed/projects'
+    | '/_authed/rates'
     | '/_authed/rules'
     | '/_authed/settings'
     | '/_authed/test'
@@ -491,6 +503,13 @@ declare module '@tanstack/react-router' {
       path: '/projects'
       fullPath: '/projects'
       preLoaderRoute: typeof AuthedProjectsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/rates': {
+      id: '/_authed/rates'
+      path: '/rates'
+      fullPath: '/rates'
+      preLoaderRoute: typeof AuthedRatesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/rules': {
@@ -661,6 +680,7 @@ interface AuthedRouteChildren {
   AuthedImportRoute: typeof AuthedImportRoute
   AuthedOrganizationRoute: typeof AuthedOrganizationRoute
   AuthedProjectsRoute: typeof AuthedProjectsRoute
+  AuthedRatesRoute: typeof AuthedRatesRoute
   AuthedRulesRoute: typeof AuthedRulesRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedTestRoute: typeof AuthedTestRoute
@@ -679,6 +699,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedImportRoute: AuthedImportRoute,
   AuthedOrganizationRoute: AuthedOrganizationRoute,
   AuthedProjectsRoute: AuthedProjectsRoute,
+  AuthedRatesRoute: AuthedRatesRoute,
   AuthedRulesRoute: AuthedRulesRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedTestRoute: AuthedTestRoute,

@@ -15,6 +15,7 @@ const PHONE = { width: 390, height: 844 };
 /** The pages the issue found in no menu, with Settings, and the heading each opens on. */
 const REACHABLE = [
   ['Import', '/import', 'Import'],
+  ['Rates', '/rates', 'Rates'],
   ['Rules', '/rules', 'Rules'],
   ['Export and restore', '/data', 'Export and restore'],
   ['Categories', '/categories', 'Categories'],
@@ -191,6 +192,7 @@ describe('navigation tells the truth', () => {
       'Transactions',
       'Categories',
       'Import',
+      'Rates',
       'Rules',
       'Export and restore',
       'Test',

@@ -5,6 +5,7 @@ import {
   Banknote,
   BarChart3,
   Building2,
+  Coins,
   CreditCard,
   DatabaseBackup,
   ExternalLink,
@@ -99,11 +100,12 @@ const FINANCE: Group = {
   ],
 };
 
-/** Getting entries in (a bank file, the rules that sort it) and everything out again. */
+/** Getting entries in (a bank file, the rules that sort it, exchange rates) and everything out again. */
 const YOUR_DATA: Group = {
   title: 'Your data',
   links: [
     { label: 'Import', to: '/import', icon: Upload },
+    { label: 'Rates', to: '/rates', icon: Coins },
     { label: 'Rules', to: '/rules', icon: ListFilter },
     { label: 'Export and restore', to: '/data', icon: DatabaseBackup },
   ],
