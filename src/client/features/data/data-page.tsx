@@ -1,11 +1,15 @@
-import { useId, useState } from 'react';
-import { Download, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { z } from 'zod';
 import { useAppForm } from '../../components/forms/use-app-form.js';
-import { failureToast } from '../../lib/api-error.js';
+import {
+  FileUploadFields,
+  failureStatus,
+  type UploadStatus,
+} from '../../components/forms/file-upload.js';
 import type { BookExport } from '../../../shared/schemas/book-export.js';
 import { useRestoreBook } from './api.js';
 
@@ -39,10 +43,8 @@ export function DataPage(props: {
   onDownloadCsv: () => Promise<void>;
   onDownloadExport: () => Promise<void>;
 }) {
-  const fileId = useId();
-  const statusId = useId();
   const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<UploadStatus | null>(null);
   const restore = useRestoreBook();
   const { form, submit, pending } = useAppForm({
     check: { schema: restoreSchema },
@@ -55,13 +57,7 @@ export function DataPage(props: {
     success: ({ accounts, entries }) =>
       setStatus({ ok: true, text: `Restored ${accounts} accounts and ${entries} entries.` }),
     failure: 'The restore failed.',
-    onFailure: (error) => {
-      const failure = failureToast(error, 'The restore failed.');
-      setStatus({
-        ok: false,
-        text: failure.description ? `${failure.message} ${failure.description}` : failure.message,
-      });
-    },
+    onFailure: (error) => setStatus(failureStatus(error, 'The restore failed.')),
     onInvalid: (problem) => setStatus({ ok: false, text: problem }),
   });
   const file = form.watch('file');
@@ -114,39 +110,22 @@ export function DataPage(props: {
           Restores a full export into this book. It works only while the book has no accounts and
           no entries, and a file with any problem is refused whole: nothing is changed.
         </p>
-        <div className="flex flex-col gap-2">
-          <label htmlFor={fileId} className="text-sm font-medium">
-            Export file (.json)
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept="application/json,.json"
-            aria-describedby={statusId}
-            onChange={(event) => {
-              form.setValue('file', event.target.files?.[0] ?? null);
-              setStatus(null);
-            }}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-transparent file:px-3 file:py-2 file:text-sm"
-          />
-        </div>
-        <Button
-          disabled={!file || pending}
-          onClick={() => {
+        <FileUploadFields
+          label="Export file (.json)"
+          accept="application/json,.json"
+          submitLabel="Restore"
+          file={file}
+          pending={pending}
+          status={status}
+          onFile={(chosen) => {
+            form.setValue('file', chosen);
+            setStatus(null);
+          }}
+          onSubmit={() => {
             setStatus(null);
             void submit();
           }}
-        >
-          <Upload className="h-4 w-4" aria-hidden />
-          Restore
-        </Button>
-        <p
-          id={statusId}
-          role="status"
-          className={status?.ok === false ? 'text-sm text-destructive' : 'text-sm'}
-        >
-          {status?.text}
-        </p>
+        />
       </Card>
     </section>
   );

@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
-import { Upload } from 'lucide-react';
+import { useState } from 'react';
 import { z } from 'zod';
 import type { RateImportResult } from '../../../shared/schemas/rate.js';
-import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
-import { failureToast } from '../../lib/api-error.js';
+import {
+  FileUploadFields,
+  failureStatus,
+  type UploadStatus,
+} from '../../components/forms/file-upload.js';
 import { fileToBase64, useImportRates } from './api.js';
 
 const plural = (count: number, one: string, many: string) =>
@@ -37,9 +39,7 @@ const importSchema = z.object({
  * (role="status"), as /data's restore does.
  */
 export function RateImport() {
-  const fileId = useId();
-  const statusId = useId();
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<UploadStatus | null>(null);
   const importRates = useImportRates();
   const { form, submit, pending } = useAppForm({
     check: { schema: importSchema },
@@ -55,13 +55,7 @@ export function RateImport() {
     }),
     success: (result) => setStatus({ ok: true, text: importSummary(result) }),
     failure: 'The import failed.',
-    onFailure: (error) => {
-      const failure = failureToast(error, 'The import failed.');
-      setStatus({
-        ok: false,
-        text: failure.description ? `${failure.message} ${failure.description}` : failure.message,
-      });
-    },
+    onFailure: (error) => setStatus(failureStatus(error, 'The import failed.')),
     onInvalid: (problem) => setStatus({ ok: false, text: problem }),
   });
   const file = form.watch('file');
@@ -70,46 +64,26 @@ export function RateImport() {
       <CardTitle>Import ECB file</CardTitle>
       <p className="text-sm text-muted-foreground">
         The European Central Bank’s euro reference rates, as it publishes them: the daily, 90-day or
-        full-history file, CSV or XML, unzipped. A file is imported whole or not at all; rates you
+        full-history file, CSV or XML, unzipped. A file with any problem is refused and changes
+        nothing; an import cut off midway is completed by importing the file again. Rates you
         entered yourself are kept.
       </p>
-      <div className="flex flex-col gap-2">
-        <label htmlFor={fileId} className="text-sm font-medium">
-          Rate file (.csv or .xml)
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept=".csv,.xml,text/csv,text/xml,application/xml"
-          aria-describedby={statusId}
-          onChange={(event) => {
-            form.setValue('file', event.target.files?.[0] ?? null);
-            setStatus(null);
-          }}
-          className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-transparent file:px-3 file:py-2 file:text-sm"
-        />
-      </div>
-      <Button
-        disabled={!file || pending}
-        onClick={() => {
+      <FileUploadFields
+        label="Rate file (.csv or .xml)"
+        accept=".csv,.xml,text/csv,text/xml,application/xml"
+        submitLabel="Import rates"
+        file={file}
+        pending={pending}
+        status={status}
+        onFile={(chosen) => {
+          form.setValue('file', chosen);
+          setStatus(null);
+        }}
+        onSubmit={() => {
           setStatus(null);
           void submit();
         }}
-      >
-        <Upload className="h-4 w-4" aria-hidden />
-        Import rates
-      </Button>
-      <p
-        id={statusId}
-        role="status"
-        className={
-          status?.ok === false
-            ? 'text-sm [overflow-wrap:anywhere] text-destructive'
-            : 'text-sm [overflow-wrap:anywhere]'
-        }
-      >
-        {status?.text}
-      </p>
+      />
     </Card>
   );
 }
