@@ -24,16 +24,6 @@ export interface ImportFile {
   statements?: { index: number; accountId: string | null }[] | undefined;
 }
 
-/** A file's bytes as base64, in chunks so a large file does not overflow the call stack. */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
 export function usePreviewImport() {
   const utils = trpc.useUtils();
   return useMutation({

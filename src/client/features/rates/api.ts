@@ -64,16 +64,3 @@ export function useImportRates() {
     ...RETRY_UNANSWERED,
   });
 }
-
-/**
- * A file's bytes as base64, in chunks so a large file does not overflow the call stack. The
- * import feature has the same helper; features do not import each other (docs/client.md).
- */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}

@@ -8,7 +8,8 @@ import {
   failureStatus,
   type UploadStatus,
 } from '../../components/forms/file-upload.js';
-import { fileToBase64, useImportRates } from './api.js';
+import { useImportRates } from './api.js';
+import { fileToBase64 } from '../../components/forms/file-base64.js';
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
