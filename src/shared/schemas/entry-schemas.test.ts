@@ -180,7 +180,7 @@ describe('books and categories', () => {
       error: 'timeZone must be an IANA time zone such as Europe/Paris',
     });
     expect(parse(updateBookInput, {})).toEqual({
-      error: 'Nothing to change: send name, timeZone or applyRulesToManualEntries',
+      error: 'Nothing to change: send name, timeZone, baseCurrency or applyRulesToManualEntries',
     });
   });
 
