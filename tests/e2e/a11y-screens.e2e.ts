@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_RULES, expectAccessible } from './support/a11y.js';
+import { COLOUR_RULES, expectAccessible, settle } from './support/a11y.js';
 import { expectWholeFigures } from './support/figures.js';
 import { SCREENSHOT_DIR, launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { seedRichData, signedInUser, type SeededAccount } from './support/session.js';
@@ -20,42 +20,6 @@ import { seedRichData, signedInUser, type SeededAccount } from './support/sessio
 const WIDTHS = [1440, 1024, 390, 320] as const;
 const AXE_WIDTHS = new Set<number>([1440, 390]);
 const SCHEMES = ['light', 'dark'] as const;
-
-/** How long settle() waits for frames and finite animations before going on without them. */
-const SETTLE_MS = 3_000;
-
-async function settle(page: Page): Promise<void> {
-  // Two frames: the theme class and the layout at the new width are applied.
-  // Colour transitions started by the theme change (and an overlay's fade) run to their end:
-  // reduced motion does not stop them, and axe reading a colour half way between the two
-  // themes reports a contrast no one ever sees (once seen on a busy machine).
-  // A spinner runs for ever, so only animations with an end are waited for; and an animation
-  // that never ends although it has an end (paused, or in a page that draws no frames) is named
-  // and left after SETTLE_MS, where an unbounded wait had hung a whole test.
-  const unsettled = await page.evaluate(async (limitMs) => {
-    const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), limitMs));
-    const frames = new Promise<void>((resolve) =>
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-    );
-    if ((await Promise.race([frames, deadline])) === 'late') return ['no animation frame'];
-    const finite = document
-      .getAnimations()
-      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
-    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => null)));
-    if ((await Promise.race([ended, deadline])) !== 'late') return [];
-    return finite
-      .filter((animation) => animation.playState !== 'finished')
-      .map((animation) => {
-        const target = (animation.effect as KeyframeEffect | null)?.target;
-        const name =
-          (animation as CSSAnimation).animationName ??
-          (animation as CSSTransition).transitionProperty;
-        return `${name ?? animation.constructor.name} ${animation.playState} on ${target?.tagName ?? '?'}.${target?.className ?? ''}`;
-      });
-  }, SETTLE_MS);
-  if (unsettled.length)
-    console.warn(`settle: still running after ${SETTLE_MS} ms: ${unsettled.join('; ')}`);
-}
 
 async function setScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });

@@ -34,11 +34,52 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * Runs axe-core (WCAG 2.x A and AA rules and best practices, or only `rules`) on the page as it
  * is, and fails on any serious or critical violation, or a moderate one not accepted above.
  */
+/** How long settle() waits for frames and finite animations before going on without them. */
+const SETTLE_MS = 3_000;
+
+/**
+ * Waits for the layout and every finite animation (a theme's colour transition, a toast fading in)
+ * to end: axe reading a colour half way reports a contrast no one ever sees.
+ */
+export async function settle(page: Page): Promise<void> {
+  // Two frames: the theme class and the layout at the new width are applied.
+  // Colour transitions started by the theme change (and an overlay's fade) run to their end:
+  // reduced motion does not stop them, and axe reading a colour half way between the two
+  // themes reports a contrast no one ever sees (once seen on a busy machine).
+  // A spinner runs for ever, so only animations with an end are waited for; and an animation
+  // that never ends although it has an end (paused, or in a page that draws no frames) is named
+  // and left after SETTLE_MS, where an unbounded wait had hung a whole test.
+  const unsettled = await page.evaluate(async (limitMs) => {
+    const deadline = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), limitMs));
+    const frames = new Promise<void>((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+    );
+    if ((await Promise.race([frames, deadline])) === 'late') return ['no animation frame'];
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => null)));
+    if ((await Promise.race([ended, deadline])) !== 'late') return [];
+    return finite
+      .filter((animation) => animation.playState !== 'finished')
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        const name =
+          (animation as CSSAnimation).animationName ??
+          (animation as CSSTransition).transitionProperty;
+        return `${name ?? animation.constructor.name} ${animation.playState} on ${target?.tagName ?? '?'}.${target?.className ?? ''}`;
+      });
+  }, SETTLE_MS);
+  if (unsettled.length)
+    console.warn(`settle: still running after ${SETTLE_MS} ms: ${unsettled.join('; ')}`);
+}
+
 export async function expectAccessible(
   page: Page,
   where: string,
   rules?: string[],
 ): Promise<Finding[]> {
+  await settle(page);
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const results = await (rules ? builder.withRules(rules) : builder).analyze();
   const findings = results.violations.map((violation) => ({

@@ -38,7 +38,7 @@ export default function RateChart(props: { pair: string; points: PairPoint[] }) 
             ? `${props.pair}: ${first.rate} on ${first.day}, the only day loaded.`
             : `${props.pair} went from ${first.rate} on ${first.day} to ${last.rate} on ${last.day} (${props.points.length} days loaded).`}
         </p>
-        <div className="h-64" aria-hidden>
+        <div className="h-64 min-w-0 overflow-hidden" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">
             <LineChart
               accessibilityLayer={false}
