@@ -102,6 +102,11 @@ export interface AccountsTable {
   color: string;
   /** cash, checking, savings, credit-card, loan or other (docs/ledger.md#account-types). */
   account_type: ColumnType<AccountTypeName, AccountTypeName | undefined, AccountTypeName>;
+  /**
+   * ISO 4217 code: balance_cents, credit_limit_cents and every entry's amount_cents are minor
+   * units of it (docs/money.md#account-currency). Fixed once the account has entries.
+   */
+  currency: ColumnType<string, string | undefined, string>;
   balance_cents: ColumnType<string | number, never, string>;
   /** The balance may go down to minus this, never below (0: no credit). */
   credit_limit_cents: ColumnType<string | number, string | undefined, string>;
