@@ -54,7 +54,6 @@ app.get('/minimal/account', async (req, reply) => {
     ORDER BY created_at DESC, id DESC`;
   return {
     success: true,
-    message: 'Accounts retrieved successfully',
     data: rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
@@ -18,6 +20,11 @@ export interface LighthouseScore {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's measure of this machine's CPU (higher is faster; its simulated phone assumes
+   * about 1,000-2,000 on a desktop): TBT scales with it, so a score is quoted with it.
+   */
+  benchmarkIndex: number;
   warnings: string[];
 }
 
@@ -116,6 +123,20 @@ async function runOnce(
   }
 }
 
+/**
+ * BENCH_WEB_REPORT_DIR=/tmp/lh keeps the median run's full Lighthouse JSON there, to see which
+ * tasks made up a blocking time (its long-tasks and bootup-time audits).
+ */
+async function saveReport(lhr: Result, route: BenchRoute, formFactor: FormFactor): Promise<void> {
+  const dir = process.env.BENCH_WEB_REPORT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  const name = `${route.path.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${formFactor}.json`;
+  const file = join(dir, name);
+  await writeFile(file, JSON.stringify(lhr));
+  console.log(`  report: ${file}`);
+}
+
 function performanceScore(lhr: Result): number {
   const score = lhr.categories.performance?.score;
   if (score === null || score === undefined) {
@@ -146,6 +167,7 @@ export async function runLighthouse(
   }
   // median-run.js ships without types TypeScript can read: the result is one of the runs.
   const median = computeMedianRun(results) as Result;
+  await saveReport(median, route, formFactor);
   return {
     route,
     formFactor,
@@ -156,6 +178,7 @@ export async function runLighthouse(
     lcpMs: numeric(median, 'largest-contentful-paint'),
     tbtMs: numeric(median, 'total-blocking-time'),
     cls: numeric(median, 'cumulative-layout-shift'),
+    benchmarkIndex: Math.round(median.environment.benchmarkIndex),
     warnings: [...new Set(results.flatMap((lhr) => lhr.runWarnings.map(String)))],
   };
 }

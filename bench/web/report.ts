@@ -63,7 +63,19 @@ export function formatLighthouse(results: LighthouseScore[]): string {
   const version = results[0]?.lighthouseVersion ?? '?';
   const runs = results[0]?.scores.length ?? 0;
   const rows = [
-    ['route', 'form factor', 'score', 'runs', 'target', 'FCP', 'LCP', 'TBT', 'CLS', 'result'],
+    [
+      'route',
+      'form factor',
+      'score',
+      'runs',
+      'target',
+      'FCP',
+      'LCP',
+      'TBT',
+      'CLS',
+      'CPU index',
+      'result',
+    ],
   ];
   for (const result of results) {
     rows.push([
@@ -76,6 +88,7 @@ export function formatLighthouse(results: LighthouseScore[]): string {
       ms(result.lcpMs),
       ms(result.tbtMs),
       result.cls.toFixed(3),
+      String(result.benchmarkIndex),
       verdict(lighthousePasses(result)),
     ]);
   }
