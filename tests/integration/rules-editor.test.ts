@@ -202,6 +202,7 @@ describe.each([
       id: seeded.secondSmallCardCoffee,
       occurredOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       amount: -4.2,
+      currency: 'USD',
       description: 'STARBUCKS airport',
       payee: '',
       accountId: seeded.card,
