@@ -17,6 +17,7 @@ import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 import { mountTrpcDoor } from './http/trpc-door.js';
 import { bookBeingRestored, cleanUpDeadRestores } from './features/export/index.js';
+import { startRatesProvider, type RatesProvider } from './features/rates/index.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/index.js';
 import { firebaseSessionCheck } from './features/auth/index.js';
 import {
@@ -127,6 +128,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error }, 'restore: looking for dead restores failed');
   });
   app.addHook('onClose', () => deadRestores);
+  // The online rate provider, only when an administrator configured one: a background job on a
+  // timer, started once the server is ready (docs/rates.md#an-online-provider).
+  const providerUrl = env.RATES_PROVIDER_URL;
+  if (providerUrl) {
+    let provider: RatesProvider | null = null;
+    app.addHook('onReady', () => {
+      provider = startRatesProvider(
+        database.db,
+        {
+          url: providerUrl,
+          intervalMinutes: env.RATES_PROVIDER_INTERVAL_MINUTES,
+          policy: {
+            timeoutMs: env.RATES_PROVIDER_TIMEOUT_SECONDS * 1000,
+            attempts: 3,
+            backoffMs: 5_000,
+          },
+        },
+        app.log,
+      );
+      return Promise.resolve();
+    });
+    app.addHook('onClose', async () => {
+      await provider?.stop();
+    });
+  }
 
   // Rate-limit counters live here when set, so every instance shares them.
   // ioredis is loaded only when configured: its modules cost every other server memory.

@@ -126,6 +126,18 @@ export const envSchema = z.object({
       }
       return addresses;
     }),
+  /**
+   * An online exchange-rate provider speaking the Frankfurter API (docs/rates.md#an-online-provider):
+   * its base URL, e.g. https://api.frankfurter.dev (`/v1/latest?base=EUR` is added). Unset (the
+   * default): no rate is ever fetched.
+   */
+  RATES_PROVIDER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** Minutes between two fetches of the provider (default 6 hours). */
+  RATES_PROVIDER_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(360),
+  /** The longest one attempt to fetch the provider may take, in seconds. */
+  RATES_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   /**

@@ -143,10 +143,13 @@ describe('analytics journey', () => {
     ]);
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date,Type,Amount,Account,Category,Payee,Description,Tags');
+    expect(lines[0]).toBe(
+      'Date,Type,Amount,Account,Category,Payee,Description,Tags,' +
+        'Currency,Base currency,Base amount,Rate,Rate day,Rate source,Not converted',
+    );
     expect(lines).toHaveLength(1 + 6);
     expect(lines).toContain(
-      `${thisMonth}-01,expense,-850.00,Checking,Rent,Landlord,Rent at Landlord,`,
+      `${thisMonth}-01,expense,-850.00,Checking,Rent,Landlord,Rent at Landlord,,USD,USD,-850.00,1,,,`,
     );
     expect(csv).toContain(",'=1+1 Cafe,");
 

@@ -244,10 +244,13 @@ describe('import choices journey', () => {
 
   it('lists both statements of an OFX file and sends each to its own account', async () => {
     const { token } = await signedInUser('import-ofx');
-    const create = async (title: string) =>
-      (await api<{ data: { id: string } }>(token, 'POST', '/api/account', { title })).data.id;
-    const bank = await create('Current account CNY');
-    const card = await create('Credit card USD');
+    // Each account in its statement's currency: a statement in another one is refused
+    // (docs/import.md#currencies).
+    const create = async (title: string, currency: string) =>
+      (await api<{ data: { id: string } }>(token, 'POST', '/api/account', { title, currency })).data
+        .id;
+    const bank = await create('Current account CNY', 'CNY');
+    const card = await create('Credit card USD', 'USD');
     const w = await openPage(browser, { token, width: 1280 });
     const { page } = w;
     await w.goto(`/import?accountId=${bank}`);

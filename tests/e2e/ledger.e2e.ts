@@ -429,7 +429,10 @@ describe('the ledger in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date,Type,Amount,Account,Category,Payee,Description,Tags');
+    expect(lines[0]).toBe(
+      'Date,Type,Amount,Account,Category,Payee,Description,Tags,' +
+        'Currency,Base currency,Base amount,Rate,Rate day,Rate source,Not converted',
+    );
     // Only the two coffee expenses (not the train, not the deposit), smallest amount first.
     expect(lines).toHaveLength(1 + 2);
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2},expense,-4\.50,Wallet,.*Coffee beans/);

@@ -69,7 +69,7 @@ const camt = () =>
         ? ['DBIT', amount(i).slice(1)]
         : ['CRDT', amount(i)];
       return (
-        `<Ntry><Amt Ccy="EUR">${value}</Amt><CdtDbtInd>${sign}</CdtDbtInd><Sts>BOOK</Sts>` +
+        `<Ntry><Amt Ccy="USD">${value}</Amt><CdtDbtInd>${sign}</CdtDbtInd><Sts>BOOK</Sts>` +
         `<BookgDt><Dt>${day(i)}</Dt></BookgDt><AcctSvcrRef>R${i}</AcctSvcrRef><NtryDtls><TxDtls>` +
         `<RmtInf><Ustrd>${text(i, Math.max(0, room - 260))}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`
       );
@@ -77,7 +77,7 @@ const camt = () =>
     '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">' +
       '<BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr>' +
       '<Stmt><Id>S1</Id><CreDtTm>2026-01-01T00:00:00</CreDtTm><Acct><Id><IBAN>DE89370400440532013000</IBAN>' +
-      '</Id><Ccy>EUR</Ccy></Acct>\n',
+      '</Id><Ccy>USD</Ccy></Acct>\n',
     '</Stmt></BkToCstmrStmt></Document>\n',
   );
 

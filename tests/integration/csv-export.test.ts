@@ -11,7 +11,11 @@ import { EXPORT_BATCH_ROWS } from '../../src/server/features/export/csv-export-r
 import { DOORS } from '../helpers/doors.js';
 import { isFileAnswer } from '../../src/server/trpc/file-answer.js';
 
-const HEADER = 'Date,Type,Amount,Account,Category,Payee,Description,Tags';
+const HEADER =
+  'Date,Type,Amount,Account,Category,Payee,Description,Tags,' +
+  'Currency,Base currency,Base amount,Rate,Rate day,Rate source,Not converted';
+/** The base-currency cells of an entry of a USD book's USD account: the amount itself at 1. */
+const usd = (amount: string) => `,USD,USD,${amount},1,,,`;
 
 /** The CSV split into lines (CRLF), without the empty string after the last line ending. */
 function linesOf(body: string): string[] {
@@ -92,12 +96,15 @@ describe('CSV export of a Transactions view', () => {
     );
     expect(linesOf(res.body)).toEqual([
       HEADER,
-      '2026-01-01,deposit,1000.00,"Checking, main",,,"Deposit to account Checking, main",',
-      '2026-01-05,expense,-12.50,"Checking, main",Groceries,\'@market,"Weekly ""big"" shop, with bags","food, home"',
-      `2026-01-06,expense,-3.00,,,'+Cafe,"'-2 coffees\nat noon",`,
-      '2026-01-07,expense,-50.00,"Checking, main","Groceries; Dining out",Big Store,,',
-      '2026-01-08,transfer out,-200.00,"Checking, main",,,,',
-      "2026-01-08,transfer in,200.00,'=Savings,,,,",
+      '2026-01-01,deposit,1000.00,"Checking, main",,,"Deposit to account Checking, main",' +
+        usd('1000.00'),
+      '2026-01-05,expense,-12.50,"Checking, main",Groceries,\'@market,"Weekly ""big"" shop, with bags","food, home"' +
+        usd('-12.50'),
+      `2026-01-06,expense,-3.00,,,'+Cafe,"'-2 coffees\nat noon",` + usd('-3.00'),
+      '2026-01-07,expense,-50.00,"Checking, main","Groceries; Dining out",Big Store,,' +
+        usd('-50.00'),
+      '2026-01-08,transfer out,-200.00,"Checking, main",,,,' + usd('-200.00'),
+      "2026-01-08,transfer in,200.00,'=Savings,,,," + usd('200.00'),
     ]);
   });
 

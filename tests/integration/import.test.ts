@@ -31,9 +31,16 @@ async function call(method: string, url: string, payload?: object, key?: string)
   return { status: res.statusCode, body: res.json() };
 }
 
-async function newAccount(title = 'Checking'): Promise<string> {
+async function newAccount(title = 'Checking', currency?: string): Promise<string> {
   const res = await call('POST', '/api/account', { title });
-  return res.body.data.id as string;
+  const id = res.body.data.id as string;
+  // Set before the account has entries, as the API allows (docs/import.md#currencies).
+  if (currency !== undefined) {
+    await sql`UPDATE accounts SET currency = ${currency} WHERE id = ${id}::uuid`.execute(
+      t.database.db,
+    );
+  }
+  return id;
 }
 
 const preview = (accountId: string, file: string, extra: object = {}) =>
@@ -197,7 +204,7 @@ describe('importing each fixture', () => {
   });
 
   it('OFX 2.x XML', async () => {
-    const account = await newAccount();
+    const account = await newAccount('Compte', 'EUR');
     expect((await commit(account, 'statement-v2.ofx')).status).toBe(200);
     expect(await entriesOf(account)).toEqual([
       ['2026-08-01', 2100, 'SALAIRE AOUT', 'SALAIRE AOUT', null],

@@ -671,6 +671,7 @@ describe(`restore validation (${testBackend})`, () => {
           deleted: false,
         },
       },
+      rates: { base: 'EUR', quote: 'USD', day: '2025-01-01', rate: '1', source: 'ecb' },
     };
     for (const [list, record] of Object.entries(shortest)) {
       const cap = RESTORE_ITEMS_MAX[list as keyof typeof RESTORE_ITEMS_MAX];

@@ -23,6 +23,8 @@ import {
   categoryNameSchema,
 } from './category.js';
 import { MAX_YEAR, MIN_YEAR } from '../dates.js';
+import { isCurrencyCode, isRateCurrencyCode } from '../currencies.js';
+import { RATE_SOURCES, rateDecimalSchema } from './rate.js';
 import { envelope, isoDateTime, optionalText } from './common.js';
 import { calendarDateSchema, payeeSchema, tagsSchema } from './entry-fields.js';
 import { CHANGE_KINDS, ENTRY_TYPES } from './history.js';
@@ -61,6 +63,7 @@ export const RESTORE_ITEMS_MAX = {
   transfers: 85_000,
   changes: 131_000,
   history: 57_000,
+  rates: 240_000,
 } as const;
 /** Live (not deleted) accounts in a file: as many as a book may hold. */
 export const RESTORE_LIVE_ACCOUNTS_MAX = ACCOUNTS_PER_BOOK_MAX;
@@ -105,6 +108,22 @@ function listOf<T extends z.ZodType>(label: string, item: T, max: number) {
     .max(max, { error: `A file holds at most ${max} ${label}` });
 }
 
+/** A currency of money (an account's): a current ISO 4217 code. */
+const CURRENCY_MESSAGE = 'currency must be a current ISO 4217 code such as EUR';
+const accountCurrency = z
+  .string({ error: CURRENCY_MESSAGE })
+  .regex(/^[A-Z]{3}$/, { error: CURRENCY_MESSAGE })
+  .refine((code) => !/^[A-Z]{3}$/.test(code) || isCurrencyCode(code), { error: CURRENCY_MESSAGE });
+
+/** A currency a rate may name: withdrawn codes old rate files quote too (docs/rates.md). */
+function rateCurrency(label: string) {
+  const message = `${label} must be an ISO 4217 currency code such as EUR`;
+  return z
+    .string({ error: message })
+    .regex(/^[A-Z]{3}$/, { error: message })
+    .refine((code) => !/^[A-Z]{3}$/.test(code) || isRateCurrencyCode(code), { error: message });
+}
+
 const BALANCE_PATTERN = /^(0|-?[1-9]\d{0,13})$/;
 const CREDIT_LIMIT_PATTERN = /^(0|[1-9]\d{0,13})$/;
 
@@ -119,6 +138,11 @@ const accountRecord = z
     type: accountTypeSchema.optional().meta({
       description:
         'What kind of account it is; files without it restore credit-card for the credit-card icon, else other',
+    }),
+    // Files written before currencies have none: every account was USD.
+    currency: accountCurrency.optional().meta({
+      description:
+        'The account’s currency (ISO 4217); its amounts are minor units of it. Files without it restore USD',
     }),
     // Fourteen digits at most: within ±MAX_BALANCE_CENTS, as every balance is.
     balanceCents: z.string().regex(BALANCE_PATTERN, {
@@ -200,7 +224,14 @@ const transferRecord = z
     id: uuid,
     fromAccountId: uuid,
     toAccountId: uuid,
-    amountCents: amountCents('amountCents'),
+    amountCents: amountCents('amountCents').meta({
+      description: 'What left the source account, in minor units of its currency',
+    }),
+    // Only between accounts of two currencies; files written before them have none.
+    receivedAmountCents: amountCents('receivedAmountCents').optional().meta({
+      description:
+        'What arrived, in minor units of the destination’s currency, when the two accounts’ currencies differ; left out: the same as amountCents',
+    }),
     occurredOn,
   })
   .strict();
@@ -214,6 +245,21 @@ const changeRecord = z
     createdAt: instant,
   })
   .strict();
+
+/** A rate of the book's table (docs/rates.md), whatever its source. */
+const rateRecord = z
+  .object({
+    base: rateCurrency('base'),
+    quote: rateCurrency('quote'),
+    day: calendarDateSchema('day'),
+    rate: rateDecimalSchema,
+    source: z.enum(RATE_SOURCES),
+  })
+  .strict()
+  .refine((rate) => rate.base !== rate.quote, {
+    error: 'base and quote must be different currencies',
+    path: ['quote'],
+  });
 
 /** The names a history row's `fields` may list (src/server/features/ledger/changes/entry-state.ts). */
 export const HISTORY_FIELDS = [
@@ -352,6 +398,7 @@ export const BOOK_EXPORT_ITEMS = {
   transfers: transferRecord,
   changes: changeRecord,
   history: historyRecord,
+  rates: rateRecord,
 } as const;
 export type BookExportList = keyof typeof BOOK_EXPORT_ITEMS;
 /** The lists of a file, in the order the file (and its schema) has them. */
@@ -366,7 +413,11 @@ const LIST_LABELS: Record<BookExportList, string> = {
   transfers: 'transfers',
   changes: 'changes',
   history: 'history rows',
+  rates: 'rates',
 };
+
+/** Lists a file may leave out, having been written before they existed: restored empty. */
+export const OPTIONAL_LISTS: ReadonlySet<BookExportList> = new Set<BookExportList>(['rates']);
 
 const bookExportShape = {
   format: z.literal(BOOK_EXPORT_FORMAT),
@@ -396,6 +447,11 @@ const bookExportShape = {
   history: listOf(LIST_LABELS.history, historyRecord, RESTORE_ITEMS_MAX.history).meta({
     description: 'In the order they were written',
   }),
+  // Files written before currencies have none: restored without rates.
+  rates: listOf(LIST_LABELS.rates, rateRecord, RESTORE_ITEMS_MAX.rates).optional().meta({
+    description:
+      'The book’s exchange rates, every source (docs/rates.md); files without it restore none',
+  }),
 };
 
 export const bookExportSchema = z
@@ -414,10 +470,10 @@ export const bookExportShellSchema = z
   .object({
     ...bookExportShape,
     ...(Object.fromEntries(
-      BOOK_EXPORT_LISTS.map((name) => [
-        name,
-        listOf(LIST_LABELS[name], z.unknown(), RESTORE_ITEMS_MAX[name]),
-      ]),
+      BOOK_EXPORT_LISTS.map((name) => {
+        const list = listOf(LIST_LABELS[name], z.unknown(), RESTORE_ITEMS_MAX[name]);
+        return [name, OPTIONAL_LISTS.has(name) ? list.optional() : list];
+      }),
     ) as Record<BookExportList, z.ZodArray<z.ZodUnknown>>),
   })
   .strict();
@@ -435,6 +491,8 @@ export const exportedBookSchema = z
   })
   .strict()
   .meta({ id: 'ExportedBook', title: 'Expense Tracker book export' });
+/** A book as the export answers it: every list there, rates included. */
+export type ExportedBook = z.infer<typeof exportedBookSchema>;
 
 /** The same with its lists' records left unchecked: what the export's answer is checked against first. */
 export const exportedBookShellSchema = z

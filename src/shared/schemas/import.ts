@@ -202,14 +202,14 @@ export const importRowSchema = z
   .object({
     line: z.number().int().meta({ description: 'Line (CSV, QIF) or transaction number (OFX)' }),
     statement: z.number().int().meta({ description: 'The statement of the file it belongs to' }),
-    currency: z
-      .string()
-      .nullable()
-      .meta({ description: 'The currency the file states for it (ISO 4217), if any' }),
-    writtenAmount: z
-      .string()
-      .nullable()
-      .meta({ description: 'The amount as written, when it had to be rounded to the cent' }),
+    currency: z.string().nullable().meta({
+      description:
+        'The currency of its amount (ISO 4217): its account’s. A row the file states in another currency is a row error',
+    }),
+    writtenAmount: z.string().nullable().meta({
+      description:
+        'The amount as written, when it had more decimals than its currency has and was rounded (reading.roundSubCents)',
+    }),
     status: z.enum(['new', 'duplicate']),
     occurredOn: z.string(),
     amount: z.number().meta({ description: 'Signed: negative leaves the account' }),
@@ -235,7 +235,9 @@ export const importBatchSchema = z
     fileName: z.string(),
     format: z.enum(IMPORT_FORMATS),
     entryCount: z.number().int(),
-    total: z.number().meta({ description: 'Signed sum of its entries' }),
+    total: z
+      .number()
+      .meta({ description: 'Signed sum of its entries, in units of its account’s currency' }),
     createdAt: isoDateTime,
     revertedAt: isoDateTime.nullable(),
   })
@@ -265,7 +267,10 @@ export const importStatementSchema = z
     index: z.number().int(),
     label: z.string().meta({ description: 'How the file names it (account number, IBAN, name)' }),
     accountRef: z.string().nullable(),
-    currency: z.string().nullable(),
+    currency: z.string().nullable().meta({
+      description:
+        'The currency the file states for it (OFX CURDEF, camt Acct/Ccy), if any; a statement in another currency than its account is refused',
+    }),
     accountId: z
       .string()
       .nullable()
@@ -301,6 +306,9 @@ export const importPreviewSchema = z
     errors: z.array(importRowErrorSchema),
     newCount: z.number().int(),
     duplicateCount: z.number().int(),
+    currency: z.string().meta({
+      description: 'The currency of accountId, which its balances and rows are in (ISO 4217)',
+    }),
     balanceBefore: z.number(),
     balanceAfter: z.number().meta({ description: 'With every new row imported' }),
     floor: z.number().meta({ description: 'The lowest balance allowed (minus the credit limit)' }),

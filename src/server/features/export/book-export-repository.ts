@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 
 // Reading a whole book for its export (docs/analytics.md#full-export-and-restore), table by
@@ -21,6 +22,7 @@ export function readAccounts(db: DbOrTx, bookId: string) {
       'icon',
       'color',
       'account_type',
+      'currency',
       'balance_cents',
       'credit_limit_cents',
       'created_at',
@@ -104,5 +106,24 @@ export function readHistory(db: DbOrTx, bookId: string) {
     .select(['change_id', 'entry_id', 'fields', 'before', 'after'])
     .where('book_id', '=', bookId)
     .orderBy('id')
+    .execute();
+}
+
+/** Every rate of the book, each source (docs/rates.md); the rate as its exact text. */
+export function readRates(db: DbOrTx, bookId: string) {
+  return db
+    .selectFrom('exchange_rates')
+    .select([
+      'base_currency',
+      'quote_currency',
+      'day',
+      sql<string>`rate::text`.as('rate'),
+      'source',
+    ])
+    .where('book_id', '=', bookId)
+    .orderBy('day')
+    .orderBy('base_currency')
+    .orderBy('quote_currency')
+    .orderBy('precedence')
     .execute();
 }

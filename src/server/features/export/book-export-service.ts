@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.js';
 import {
   BOOK_EXPORT_FORMAT,
   BOOK_EXPORT_VERSION,
-  type BookExport,
+  type ExportedBook,
   type HistoryField,
   type StoredSnapshotRecord,
 } from '../../../shared/schemas/book-export.js';
@@ -15,6 +15,7 @@ import {
   readEntries,
   readGroups,
   readHistory,
+  readRates,
   readSplits,
 } from './book-export-repository.js';
 
@@ -27,7 +28,7 @@ const parseSnapshot = (text: string | null) =>
   text === null ? null : (JSON.parse(text) as StoredSnapshotRecord);
 
 /** Everything of a book, read in one repeatable-read snapshot so the parts agree. */
-export async function exportBook(db: Db, bookId: string, now: Date): Promise<BookExport> {
+export async function exportBook(db: Db, bookId: string, now: Date): Promise<ExportedBook> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -41,12 +42,23 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
       const splits = await readSplits(trx, bookId);
       const changes = await readChanges(trx, bookId);
       const history = await readHistory(trx, bookId);
-      const legs = new Map<string, { from?: string; to?: string; cents: string; on: string }>();
+      const rates = await readRates(trx, bookId);
+      // Each leg's amount is in its own account's currency: a transfer between two currencies
+      // has two amounts (what left, what arrived).
+      const legs = new Map<
+        string,
+        { from?: string; to?: string; sent?: string; received?: string; on: string }
+      >();
       for (const e of entries) {
         if (!e.transfer_id || e.deleted_at) continue;
-        const leg = legs.get(e.transfer_id) ?? { cents: String(e.amount_cents), on: e.occurred_on };
-        if (e.transaction_type === 'transfer_out') leg.from = e.account_id ?? undefined;
-        else leg.to = e.account_id ?? undefined;
+        const leg = legs.get(e.transfer_id) ?? { on: e.occurred_on };
+        if (e.transaction_type === 'transfer_out') {
+          leg.from = e.account_id ?? undefined;
+          leg.sent = String(e.amount_cents);
+        } else {
+          leg.to = e.account_id ?? undefined;
+          leg.received = String(e.amount_cents);
+        }
         legs.set(e.transfer_id, leg);
       }
       return {
@@ -61,6 +73,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
           icon: a.icon,
           color: a.color,
           type: a.account_type,
+          currency: a.currency,
           balanceCents: String(a.balance_cents),
           creditLimitCents: String(a.credit_limit_cents),
           createdAt: iso(a.created_at),
@@ -108,13 +121,14 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
           note: s.note,
         })),
         transfers: [...legs.entries()].flatMap(([id, leg]) =>
-          leg.from && leg.to
+          leg.from && leg.to && leg.sent && leg.received
             ? [
                 {
                   id,
                   fromAccountId: leg.from,
                   toAccountId: leg.to,
-                  amountCents: leg.cents,
+                  amountCents: leg.sent,
+                  ...(leg.received !== leg.sent && { receivedAmountCents: leg.received }),
                   occurredOn: leg.on,
                 },
               ]
@@ -133,6 +147,13 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Boo
           fields: h.fields as HistoryField[],
           before: parseSnapshot(h.before),
           after: parseSnapshot(h.after) as StoredSnapshotRecord,
+        })),
+        rates: rates.map((r) => ({
+          base: r.base_currency,
+          quote: r.quote_currency,
+          day: r.day,
+          rate: r.rate,
+          source: r.source,
         })),
       };
     });

@@ -25,6 +25,8 @@ export interface ExportRow {
   transaction_type: string;
   amount_cents: string | number;
   account_title: string | null;
+  /** The entry's account's currency; null for an expense without an account (the base's). */
+  account_currency: string | null;
   category_name: string | null;
   split_categories: string | null;
   payee: string;
@@ -122,6 +124,7 @@ function exportQuery(
       't.transaction_type',
       't.amount_cents',
       'a.title as account_title',
+      'a.currency as account_currency',
       'c.name as category_name',
       't.payee',
       't.description',
@@ -144,6 +147,16 @@ function exportQuery(
     query = query.where(sql<SqlBool>`(${column}, t.seq) ${op} (${keyValue}, ${after.seq}::bigint)`);
   }
   return query.orderBy(column, sort.dir).orderBy('t.seq', sort.dir);
+}
+
+/** The book's base currency: what the export's base-currency columns are in. */
+export async function bookBaseCurrency(database: Database, bookId: string): Promise<string> {
+  const book = await database.db
+    .selectFrom('books')
+    .select('base_currency')
+    .where('id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return book.base_currency;
 }
 
 /**

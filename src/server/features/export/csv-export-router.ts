@@ -28,7 +28,11 @@ export const csvExportRouter = router({
         description:
           'Every entry the same query of GET /api/transactions finds (filters, search and sort), ' +
           'every page of it, as CSV (RFC 4180, CRLF line ends, a header row; amounts with a dot ' +
-          'and two decimals; text cells that would start a formula get a leading apostrophe). ' +
+          'and their currency’s decimals; text cells that would start a formula get a leading ' +
+          'apostrophe). Columns Date, Type, Amount, Account, Category, Payee, Description, Tags, ' +
+          'then Currency (the entry’s account’s), Base currency, Base amount (at the entry’s own ' +
+          'day’s rate, the nearest earlier within 7 days, rounded half-even), Rate, Rate day, ' +
+          'Rate source, and Not converted (why, when no rate: never 1:1). ' +
           'limit and cursor do not apply (400).',
       },
       refusals: ['TOO_MANY_REQUESTS'],

@@ -4,8 +4,14 @@ import { notFound } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { findAccount } from '../accounts/index.js';
 import { findCategory } from '../categories/index.js';
-import { exportBatches, type ExportFilters, type ExportRow } from './csv-export-repository.js';
-import { CSV_HEADER, csvAmount, csvLine, csvText } from './csv-format.js';
+import {
+  bookBaseCurrency,
+  exportBatches,
+  type ExportFilters,
+  type ExportRow,
+} from './csv-export-repository.js';
+import { BASE_CURRENCY_COLUMNS, BaseCurrencyCells, csvMinorUnits } from './csv-base-currency.js';
+import { CSV_HEADER, csvLine, csvText } from './csv-format.js';
 
 /** How the Type column names an entry: both legs of a transfer say which way the money went. */
 const TYPE_NAMES: Record<string, string> = {
@@ -24,16 +30,26 @@ function signedCents(row: ExportRow): bigint {
     : -cents;
 }
 
-export function csvRow(row: ExportRow): string {
+/** The currency of an entry: its account's, or the book's base for an expense without one. */
+const currencyOf = (row: ExportRow, base: string) => row.account_currency ?? base;
+
+/**
+ * One line: the columns the export always had, in their order, the amount in its own currency's
+ * decimals (two for USD, as before), then the base-currency columns (csv-base-currency.ts).
+ */
+export function csvRow(row: ExportRow, base: string, converter: BaseCurrencyCells): string {
+  const currency = currencyOf(row, base);
+  const minor = signedCents(row);
   return csvLine([
     row.occurred_on,
     TYPE_NAMES[row.transaction_type] ?? row.transaction_type,
-    csvAmount(signedCents(row)),
+    csvMinorUnits(minor, currency),
     csvText(row.account_title ?? ''),
     csvText(row.split_categories ?? row.category_name ?? ''),
     csvText(row.payee),
     csvText(row.description),
     csvText(row.tags.join(', ')),
+    ...converter.cells({ currency, day: row.occurred_on, minor }),
   ]);
 }
 
@@ -56,10 +72,19 @@ export async function prepareCsvExport(
   if (categoryId && !(await findCategory(database.db, bookId, categoryId))) {
     throw notFound(MESSAGES.categoryNotFound);
   }
+  const base = await bookBaseCurrency(database, bookId);
+  const converter = new BaseCurrencyCells(database.db, bookId, base);
   return (async function* () {
-    yield csvLine([...CSV_HEADER]);
+    yield csvLine([...CSV_HEADER, ...BASE_CURRENCY_COLUMNS]);
     for await (const batch of exportBatches(database, bookId, filters)) {
-      yield batch.map(csvRow).join('');
+      await converter.prepare(
+        batch.map((row) => ({
+          currency: currencyOf(row, base),
+          day: row.occurred_on,
+          minor: 0n,
+        })),
+      );
+      yield batch.map((row) => csvRow(row, base, converter)).join('');
     }
   })();
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
 import { MAX_BALANCE_CENTS } from '../../../shared/money.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import { SPLIT_LINES_MAX, SPLIT_LINES_MIN } from '../../../shared/limits.js';
 import {
   RESTORE_LIVE_ACCOUNTS_MAX,
@@ -115,8 +116,11 @@ export async function checkBookExport(
   };
 
   let live = 0;
+  // Each account's currency: its legs' amounts are in it (files before currencies: USD).
+  const currencies = new Map<string, string>();
   for (const a of file.accounts) {
     fresh(ids.accounts, a.id, 'accounts');
+    currencies.set(a.id, a.currency ?? DEFAULT_CURRENCY);
     if (!a.deleted) live += 1;
     if (pacer.step()) await pacer.pause();
   }
@@ -176,16 +180,19 @@ export async function checkBookExport(
   }
   for (const [id, legs] of legsOf) {
     const [a, b] = legs;
+    // Two amounts only between two currencies (docs/ledger.md#transfers).
+    const sameCurrency =
+      !!a && !!b && currencies.get(a.accountId ?? '') === currencies.get(b.accountId ?? '');
     if (
       !a ||
       !b ||
       a.type === b.type ||
-      a.amountCents !== b.amountCents ||
+      (sameCurrency && a.amountCents !== b.amountCents) ||
       a.deleted !== b.deleted ||
       a.accountId === b.accountId
     ) {
       throw refuse(
-        `transfer ${id} must have one leg out and one in, of the same amount, on two accounts`,
+        `transfer ${id} must have one leg out and one in, of the same amount (unless their accounts' currencies differ), on two accounts`,
       );
     }
     if (pacer.step()) await pacer.pause();
@@ -200,7 +207,8 @@ export async function checkBookExport(
     if (
       out?.accountId !== t.fromAccountId ||
       into?.accountId !== t.toAccountId ||
-      out.amountCents !== t.amountCents
+      out.amountCents !== t.amountCents ||
+      into.amountCents !== (t.receivedAmountCents ?? t.amountCents)
     ) {
       throw refuse(`transfer ${t.id} does not match its entries`);
     }
@@ -318,6 +326,16 @@ export async function checkBookExport(
     if (after !== now) {
       throw refuse(`the history of entry ${entryId} does not end at the entry as it is`);
     }
+    if (pacer.step()) await pacer.pause();
+  }
+  // One rate per pair, day and source, as the book's table keeps them (docs/rates.md).
+  const rates = new Set<string>();
+  for (const r of file.rates ?? []) {
+    const key = `${r.base}/${r.quote}/${r.day}/${r.source}`;
+    if (rates.has(key)) {
+      throw refuse(`two ${r.source} rates of ${r.base} to ${r.quote} are for ${r.day}`);
+    }
+    rates.add(key);
     if (pacer.step()) await pacer.pause();
   }
   return { ids, accountsWithEntries: [...balances.keys()] };

@@ -223,7 +223,8 @@ async function fingerprintOf(file: BookExport, pacer: Pacer): Promise<string> {
   hash.update(JSON.stringify({ format, version, exportedAt, book }));
   for (const name of BOOK_EXPORT_LISTS) {
     hash.update(`\n${name}`);
-    for (const item of file[name]) {
+    // A list a file written before it existed leaves out (rates) is hashed as an empty one.
+    for (const item of file[name] ?? []) {
       hash.update('\n');
       hash.update(JSON.stringify(item));
       if (pacer.step()) await pacer.pause();

@@ -6,6 +6,8 @@ import {
   type AccountTypeName,
 } from '../../../shared/limits.js';
 import type { ChangeKind } from '../../../shared/schemas/history.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
+import type { RateSource } from '../../../shared/schemas/rate.js';
 
 // The rows a restore writes (restore-write.ts), one chunk per call, ids already the new ones:
 // every statement here takes at most one chunk's rows.
@@ -24,6 +26,8 @@ export interface AccountInsert {
   color: string;
   /** Left out by files written before account types: the default for the icon. */
   type?: AccountTypeName | undefined;
+  /** Left out by files written before currencies: USD, what every account was. */
+  currency?: string | undefined;
   creditLimitCents: string;
   createdAt: Date;
   deleted: boolean;
@@ -49,6 +53,7 @@ export async function insertAccounts(
         icon: a.icon,
         color: a.color,
         account_type: a.type ?? defaultAccountType(a.icon),
+        currency: a.currency ?? DEFAULT_CURRENCY,
         credit_limit_cents: a.creditLimitCents,
         created_at: a.createdAt,
         deleted_at: a.deleted ? sql<Date>`clock_timestamp()` : null,
@@ -270,4 +275,36 @@ export async function settleBalances(
       FROM transactions t
       WHERE t.book_id = a.book_id AND t.account_id = a.id AND t.deleted_at IS NULL), 0)
     WHERE a.book_id = ${bookId}::uuid AND a.id = ANY(${sql.val(accountIds)}::uuid[])`.execute(db);
+}
+
+export interface RateInsert {
+  base: string;
+  quote: string;
+  day: string;
+  rate: string;
+  source: RateSource;
+}
+
+/**
+ * The book's rates (docs/rates.md), one chunk as parallel columns in one statement. A rate the
+ * book already has for the same pair, day and source (one imported before the restore) takes
+ * the file's value, as writing that source again always does.
+ */
+export async function insertRates(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly RateInsert[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO exchange_rates (book_id, base_currency, quote_currency, day, rate, source)
+    SELECT ${bookId}::uuid, t.base, t.quote, t.day, t.rate, t.source
+    FROM unnest(${sql.val(rows.map((r) => r.base))}::text[],
+                ${sql.val(rows.map((r) => r.quote))}::text[],
+                ${sql.val(rows.map((r) => r.day))}::date[],
+                ${sql.val(rows.map((r) => r.rate))}::numeric[],
+                ${sql.val(rows.map((r) => r.source))}::text[])
+      AS t(base, quote, day, rate, source)
+    ON CONFLICT (book_id, base_currency, quote_currency, day, precedence)
+    DO UPDATE SET rate = excluded.rate`.execute(db);
 }

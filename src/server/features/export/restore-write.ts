@@ -137,4 +137,6 @@ export async function writeFile(
     accountsWithEntries.map((account) => id(ids.accounts, account)),
     (trx, chunk) => rows.settleBalances(trx, bookId, chunk),
   );
+  // Rates last: they name no row of the file, and change no balance.
+  await chunks(file.rates ?? [], (trx, chunk) => rows.insertRates(trx, bookId, chunk));
 }

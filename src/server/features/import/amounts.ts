@@ -1,16 +1,31 @@
 import type { ReadingChoice } from './parsed-file.js';
-import { MAX_OPERATION_CENTS } from '../../../shared/money.js';
 import { IMPORT_FIELD_MAX } from '../../../shared/limits.js';
+import { MAX_OPERATION_MINOR_UNITS } from '../../../shared/currency-money.js';
+
+/** The loosest bound of one amount, in cents: an operation's minor units of a 0-decimal currency. */
+const LOOSEST_CENTS = MAX_OPERATION_MINOR_UNITS * 100n;
 
 // Amounts of bank files (docs/import.md#amounts), read exactly (never through a float) and in
 // linear time: a field is cut to IMPORT_FIELD_MAX characters, then scanned character by
 // character or by single-character-class patterns, which cannot backtrack.
 
 /**
- * Cents, and the amount as written when it had more than two decimals and was rounded
- * half-even to the cent (`written` null when it was exact).
+ * A signed decimal exactly as written: `value / 10^scale`, trailing zeros of the fraction
+ * dropped (`-12.50` is -125 at scale 1). What an amount is in its account's currency is decided
+ * once the account is known (account-amounts.ts, docs/import.md#amounts).
  */
-export type AmountResult = { cents: bigint; written: string | null } | { error: string };
+export interface ExactAmount {
+  value: bigint;
+  scale: number;
+}
+
+/**
+ * Cents, and the amount as written when it had more than two decimals and was rounded
+ * half-even to the cent (`written` null when it was exact); `exact` is the decimal as written,
+ * whatever its number of decimals.
+ */
+export type AmountResult =
+  { cents: bigint; written: string | null; exact: ExactAmount } | { error: string };
 
 type Decimal = '.' | ',';
 
@@ -66,8 +81,10 @@ function roundedCents(whole: string, fraction: string): { cents: bigint; exact: 
  * (`1,234.50`, `1.234,50`, `1 234,50`, `1'234.50`) given which character is the decimal one.
  * Written with more than two decimals, the amount is rounded half-even to the cent and
  * `written` keeps the text as written (`+115.8331` is 11583 cents, written "+115.8331"); an
- * amount exact in cents (`12.500`, `12.50000`) has `written` null. Above MAX_OPERATION_CENTS it
- * is an error.
+ * amount exact in cents (`12.500`, `12.50000`) has `written` null. More than fifteen whole
+ * digits, or more units than any currency's operation may move, is an error; the bound of one
+ * operation is checked again in the account's currency (account-amounts.ts): it is a count of
+ * minor units.
  */
 export function parseAmount(raw: string, decimal: Decimal): AmountResult {
   const written = cut(raw).trim();
@@ -127,8 +144,14 @@ export function parseAmount(raw: string, decimal: Decimal): AmountResult {
   const tooLarge = { error: `The amount ${quoted(written)} is too large` };
   if (whole.length > 15) return tooLarge;
   const { cents, exact } = roundedCents(whole, fraction);
-  if (cents > MAX_OPERATION_CENTS) return tooLarge;
-  return { cents: negative ? -cents : cents, written: exact ? null : written };
+  if (cents > LOOSEST_CENTS) return tooLarge;
+  const digits = fraction.replace(/0+$/, '');
+  const magnitude = BigInt(`${whole}${digits}` || '0');
+  return {
+    cents: negative ? -cents : cents,
+    written: exact ? null : written,
+    exact: { value: negative ? -magnitude : magnitude, scale: digits.length },
+  };
 }
 
 /** What one amount says about the decimal separator. */

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { DbOrTx } from '../../db/connect.js';
-import { centsToUnits } from '../../../shared/money.js';
+import { minorUnitsToUnits } from '../../../shared/currency-money.js';
 import type { ImportRow } from '../../../shared/schemas/import.js';
 import { activeRules } from '../rules/index.js';
 import { Pacer } from '../../lib/pacer.js';
@@ -153,9 +153,14 @@ const signedOf = (entry: ImportedEntry) => {
     : -cents;
 };
 
-/** A planned row as the review shows it. */
+/**
+ * A planned row as the review shows it: amounts in units of its account's currency, which the
+ * row carries once placed in its account (account-amounts.ts).
+ */
 export function toImportRow(plan: PlannedRow, statement: number): ImportRow {
   const match = plan.duplicateOf;
+  const currency = plan.row.currency ?? 'USD';
+  const centsToUnits = (minor: bigint) => minorUnitsToUnits(minor, currency);
   return {
     line: plan.row.line,
     statement,

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
 import { formatCents } from '../../../shared/money.js';
+import { decimalsLimitMessage, formatMinorUnits } from '../../../shared/currency-money.js';
+import { currencyExponent, isRateCurrencyCode } from '../../../shared/currencies.js';
+import { findAccount } from '../accounts/index.js';
+import {
+  assertStatementCurrency,
+  inAccountCurrency,
+  type TargetAccount,
+} from './account-amounts.js';
 import {
   csvMappingSchema,
   type CsvMapping,
@@ -31,6 +40,8 @@ export const READING_MESSAGES = {
   openChoice: (evidence: string) => `Answer this before importing: ${evidence}`,
   subCent: (written: string) =>
     `The amount “${written}” has more than two decimals (import it rounded, or leave it out)`,
+  subUnit: (written: string, currency: string) =>
+    `The amount “${written}” has more decimals than ${currency} has: ${decimalsLimitMessage(currency)} (import it rounded, or leave it out)`,
   farFuture: (date: string) =>
     `The date ${date} is more than a year ahead (confirm far-future dates to import it)`,
 } as const;
@@ -56,6 +67,8 @@ export interface ImportFile {
   targets: StatementTarget[];
   /** Every choice: the readers' and the file-wide ones made here. */
   choices: ReadingChoice[];
+  /** The currency of each account a statement goes to, as read with the file. */
+  currencies: Map<string, string>;
 }
 
 /** The file read with the given mapping, else the account's remembered one when it fits, else a guess. */
@@ -107,6 +120,13 @@ function targetsOf(parsed: ParsedFile, req: ReadRequest): StatementTarget[] {
   }));
 }
 
+/**
+ * Whether a row's amounts keep the two-decimal words they always had: a currency of two decimals,
+ * or none known (a skipped statement's rows keep what the file stated, which may be no currency).
+ */
+const twoDecimals = (code: string | null): boolean =>
+  code === null || !isRateCurrencyCode(code) || currencyExponent(code) === 2;
+
 const yearAfter = (day: string) => {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -146,12 +166,19 @@ function fileChoices(
   const rounded = rows.filter((row) => row.writtenAmount !== null);
   if (rounded.length > 0) {
     const first = rounded[0] as ParsedRow;
+    const amounts = `${rounded.length} amount${rounded.length === 1 ? ' is' : 's are'}`;
+    // Rows are in their account's currency here; two decimals keep the words they always had.
+    const currency = first.currency;
+    const evidence =
+      currency === null || twoDecimals(currency)
+        ? `${amounts} written with more than two decimals (line ${first.line}: ${first.writtenAmount} becomes ${formatCents(first.amountCents)}); rounded half-even to the cent`
+        : `${amounts} written with more decimals than the account's currency has (line ${first.line}: ${first.writtenAmount} becomes ${formatMinorUnits(first.amountCents, currency)} ${currency}; ${decimalsLimitMessage(currency)}); rounded half-even to the smallest unit`;
     choices.push({
       kind: 'subCents',
       answer: 'reading.roundSubCents',
       chosen: roundSubCents === false ? 'leave out' : 'round half-even',
       options: ['round half-even', 'leave out'],
-      evidence: `${rounded.length} amount${rounded.length === 1 ? ' is' : 's are'} written with more than two decimals (line ${first.line}: ${first.writtenAmount} becomes ${formatCents(first.amountCents)}); rounded half-even to the cent`,
+      evidence,
       needsAnswer: roundSubCents === undefined,
       rows: rounded.length,
     });
@@ -174,7 +201,9 @@ function fileChoices(
   // Rows the person chose to leave out become errors, so the review says why they are missing.
   const heldBack = (row: ParsedRow): string | null =>
     roundSubCents === false && row.writtenAmount !== null
-      ? READING_MESSAGES.subCent(row.writtenAmount)
+      ? row.currency === null || twoDecimals(row.currency)
+        ? READING_MESSAGES.subCent(row.writtenAmount)
+        : READING_MESSAGES.subUnit(row.writtenAmount, row.currency)
       : allowFarFutureDates === false && row.occurredOn > limit
         ? READING_MESSAGES.farFuture(row.occurredOn)
         : null;
@@ -193,18 +222,53 @@ function fileChoices(
   };
 }
 
+/**
+ * Each imported statement in its account's currency (docs/import.md#currencies): the accounts
+ * are read (404 for one that is not the book's live account), a statement stated in another
+ * currency is refused, and every row's amount becomes minor units of the account's currency.
+ */
+async function inAccountCurrencies(
+  db: DbOrTx,
+  bookId: string,
+  targets: StatementTarget[],
+): Promise<{ targets: StatementTarget[]; currencies: Map<string, string> }> {
+  const accounts = new Map<string, TargetAccount>();
+  for (const { accountId } of targets) {
+    if (accountId === null || accounts.has(accountId)) continue;
+    const account = await findAccount(db, bookId, accountId);
+    if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
+    accounts.set(accountId, { title: account.title, currency: account.currency });
+  }
+  const several = targets.length > 1;
+  for (const { statement, accountId } of targets) {
+    const account = accountId === null ? undefined : accounts.get(accountId);
+    if (account) assertStatementCurrency(statement, account, several);
+  }
+  return {
+    targets: targets.map((target) => {
+      const account = target.accountId === null ? undefined : accounts.get(target.accountId);
+      return account
+        ? { ...target, statement: inAccountCurrency(target.statement, account) }
+        : target;
+    }),
+    currencies: new Map([...accounts].map(([id, account]) => [id, account.currency])),
+  };
+}
+
 /** Reads an import's file as asked: the statements, their accounts and every choice. */
 export async function readImportFile(db: DbOrTx, req: ReadRequest): Promise<ImportFile> {
   const bytes = Buffer.from(req.content, 'base64');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const today = await bookToday(db, req.bookId);
   const parsed = await parseWithMapping(db, req, { bytes, sha256 }, today);
-  const wide = fileChoices(targetsOf(parsed, req), req, today);
+  const placed = await inAccountCurrencies(db, req.bookId, targetsOf(parsed, req));
+  const wide = fileChoices(placed.targets, req, today);
   return {
     parsed,
     sha256,
     targets: wide.targets,
     choices: [...parsed.choices, ...wide.choices],
+    currencies: placed.currencies,
   };
 }
 

@@ -217,13 +217,18 @@ export function listBatches(
   accountId: string | undefined,
   limit: number,
 ) {
+  // With its account's currency, which its total is in (a deleted account's too).
   let query = db
-    .selectFrom('import_batches')
-    .selectAll()
-    .where('book_id', '=', bookId)
-    .where('change_id', 'is not', null);
-  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
-  return query.orderBy('created_at', 'desc').limit(limit).execute();
+    .selectFrom('import_batches as b')
+    .innerJoin('accounts as a', (join) =>
+      join.onRef('a.book_id', '=', 'b.book_id').onRef('a.id', '=', 'b.account_id'),
+    )
+    .selectAll('b')
+    .select('a.currency')
+    .where('b.book_id', '=', bookId)
+    .where('b.change_id', 'is not', null);
+  if (accountId !== undefined) query = query.where('b.account_id', '=', accountId);
+  return query.orderBy('b.created_at', 'desc').limit(limit).execute();
 }
 
 /** A live (not reverted) batch of the account made from the same bytes. */
@@ -382,16 +387,23 @@ export async function revertedTotals(
   db: DbOrTx,
   bookId: string,
   revertChangeId: string,
-): Promise<{ title: string; balance: string; limit: string; total: string }[]> {
-  const result = await sql<{ title: string; balance: string; limit: string; total: string }>`
-    SELECT a.title, a.balance_cents::text AS balance, a.credit_limit_cents::text AS "limit",
+): Promise<{ title: string; currency: string; balance: string; limit: string; total: string }[]> {
+  const result = await sql<{
+    title: string;
+    currency: string;
+    balance: string;
+    limit: string;
+    total: string;
+  }>`
+    SELECT a.title, a.currency, a.balance_cents::text AS balance,
+           a.credit_limit_cents::text AS "limit",
            sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
                     THEN t.amount_cents ELSE -t.amount_cents END)::text AS total
     FROM entry_history h
     JOIN transactions t ON t.id = h.entry_id AND t.book_id = h.book_id
     JOIN accounts a ON a.id = t.account_id
     WHERE h.book_id = ${bookId}::uuid AND h.change_id = ${revertChangeId}::uuid
-    GROUP BY a.id, a.title, a.balance_cents, a.credit_limit_cents
+    GROUP BY a.id, a.title, a.currency, a.balance_cents, a.credit_limit_cents
     ORDER BY a.id`.execute(db);
   return result.rows;
 }

@@ -34,7 +34,7 @@ export const importRouter = router({
         path: '/api/imports/preview',
         tags,
         summary:
-          'Read a bank file (CSV, OFX/QFX, QIF) against an account: every row parsed, duplicates and broken rows marked, what rules set, the balance after. Nothing is saved',
+          'Read a bank file (CSV, OFX/QFX, QIF, camt.053) against an account, in its currency: every row parsed, duplicates and broken rows marked, what rules set, the balance after. A statement in another currency than its account is refused (422). Nothing is saved',
       },
       refusals: ['UNPROCESSABLE'],
       bodyLimit: IMPORT_BODY_LIMIT,
@@ -53,9 +53,9 @@ export const importRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Import the chosen rows of a bank file as one batch, all or nothing (refused with the figure if the balance would end below its floor)',
+          'Import the chosen rows of a bank file as one batch, all or nothing, in the account’s currency (refused with the figure if the balance would end below its floor; 409 if the account’s currency changed since the file was read)',
       },
-      refusals: ['UNPROCESSABLE', 'INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'],
+      refusals: ['CONFLICT', 'UNPROCESSABLE', 'INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'],
       bodyLimit: IMPORT_BODY_LIMIT,
     })
     .input(importCommitInput)

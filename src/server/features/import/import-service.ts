@@ -6,7 +6,9 @@ import { AppError } from '../../lib/app-error.js';
 import { toAccount } from '../accounts/index.js';
 import { findAccount, lockAccount } from '../accounts/index.js';
 import { MESSAGES } from '../../../shared/errors.js';
-import { MAX_BALANCE_CENTS, centsToUnits, formatCents } from '../../../shared/money.js';
+import { MAX_BALANCE_CENTS, formatCents } from '../../../shared/money.js';
+import { formatMinorUnits, minorUnitsToUnits } from '../../../shared/currency-money.js';
+import { currencyExponent } from '../../../shared/currencies.js';
 import {
   type ImportBatch,
   type ImportCommitInput,
@@ -37,7 +39,14 @@ import { assertAnswered, readImportFile, type StatementTarget } from './import-r
 import type { RowError } from './parsed-file.js';
 
 // Bank file import (docs/import.md): preview, commit as one batch in the caller's transaction
-// (all or nothing), list, revert.
+// (all or nothing), list, revert. Amounts are minor units of the account's currency
+// (docs/import.md#currencies).
+
+/** An amount in a message: two-decimal currencies as they always were, others with their code. */
+const money = (minor: bigint, currency: string) =>
+  currencyExponent(currency) === 2
+    ? formatCents(minor)
+    : `${formatMinorUnits(minor, currency)} ${currency}`;
 
 export const IMPORT_MESSAGES = {
   notFound: 'Import not found',
@@ -49,8 +58,8 @@ export const IMPORT_MESSAGES = {
     `${n === 1 ? 'An entry' : `${n} entries`} of this import ${n === 1 ? 'is' : 'are'} reconciled against a statement: reverting it would change a balance you reconciled. Nothing was reverted; delete ${n === 1 ? 'that entry' : 'those entries'} on its own if you mean to (it asks first)`,
   changedSinceRevert:
     'An entry of this import was changed after the revert; the revert can no longer be undone',
-  undoRevertBelowFloor: (title: string, after: bigint, floor: bigint) =>
-    `Undoing this revert would leave the balance of “${title}” at ${formatCents(after)}, below the lowest it may go (${formatCents(floor)})`,
+  undoRevertBelowFloor: (title: string, after: bigint, floor: bigint, currency = 'USD') =>
+    `Undoing this revert would leave the balance of “${title}” at ${money(after, currency)}, below the lowest it may go (${money(floor, currency)})`,
   importedAgain: (n: number) =>
     `${n === 1 ? 'A row' : `${n} rows`} of this import ${n === 1 ? 'was' : 'were'} imported again after the revert; undoing it would add ${n === 1 ? 'it' : 'them'} twice (revert the later import first)`,
   allDuplicates: 'Nothing to import: every row of this file is already in this account',
@@ -59,23 +68,26 @@ export const IMPORT_MESSAGES = {
   skippedLine: (line: number, statement: string) =>
     `Line ${line} belongs to the statement “${statement}”, which this import skips`,
   badLine: (line: number, reason: string) => `Line ${line} cannot be imported: ${reason}`,
-  belowFloor: (after: bigint, floor: bigint) =>
-    `This import would leave the balance at ${formatCents(after)}, below the lowest it may go (${formatCents(floor)}); record an opening balance first`,
+  belowFloor: (after: bigint, floor: bigint, currency = 'USD') =>
+    `This import would leave the balance at ${money(after, currency)}, below the lowest it may go (${money(floor, currency)}); record an opening balance first`,
   aboveCap: `This import would take the balance above the limit of ${formatCents(MAX_BALANCE_CENTS)}`,
-  revertBelowFloor: (title: string, after: bigint, floor: bigint) =>
-    `Reverting this import would leave the balance of “${title}” at ${formatCents(after)}, below the lowest it may go (${formatCents(floor)})`,
+  revertBelowFloor: (title: string, after: bigint, floor: bigint, currency = 'USD') =>
+    `Reverting this import would leave the balance of “${title}” at ${money(after, currency)}, below the lowest it may go (${money(floor, currency)})`,
+  currencyChanged:
+    'The account’s currency changed while this file was being read; preview the import again',
 } as const;
 
 const BATCH_LIST_MAX = 200;
 
-export function toBatch(row: ImportBatchRow): ImportBatch {
+export function toBatch(row: ImportBatchRow, currency = 'USD'): ImportBatch {
   return {
     id: row.id,
     accountId: row.account_id,
     fileName: row.file_name,
     format: row.format,
     entryCount: row.entry_count,
-    total: centsToUnits(BigInt(row.total_cents)),
+    // A batch's rows are all in its account's currency; the caller gives it when it is not USD.
+    total: minorUnitsToUnits(BigInt(row.total_cents), currency),
     createdAt: row.created_at.toISOString(),
     revertedAt: row.reverted_at ? row.reverted_at.toISOString() : null,
   };
@@ -125,10 +137,11 @@ export async function previewImport(
     const analysed = await analyseRows(db, bookId, accountId, statement.rows);
     const fresh = signedSum(analysed.planned.filter((plan) => plan.status === 'new'));
     const before = BigInt(account.balance_cents);
+    const units = (minor: bigint) => minorUnitsToUnits(minor, account.currency);
     Object.assign(summary, {
-      balanceBefore: centsToUnits(before),
-      balanceAfter: centsToUnits(before + fresh),
-      floor: centsToUnits(-BigInt(account.credit_limit_cents)),
+      balanceBefore: units(before),
+      balanceAfter: units(before + fresh),
+      floor: units(-BigInt(account.credit_limit_cents)),
     });
     if (accountId === main.id) mainFresh = fresh;
     for (const plan of analysed.planned) {
@@ -141,21 +154,23 @@ export async function previewImport(
   }
   const same = await findSameFile(db, bookId, input.accountId, file.sha256);
   const before = BigInt(main.balance_cents);
+  const units = (minor: bigint) => minorUnitsToUnits(minor, main.currency);
   return {
     format: parsed.format,
     encoding: parsed.encoding,
     choices: file.choices,
     statements,
     unsupported: parsed.unsupported,
-    sameFile: same ? toBatch(same) : null,
+    sameFile: same ? toBatch(same, main.currency) : null,
     csv: parsed.csv,
     rows,
     errors: errors.sort((a, b) => a.line - b.line),
     newCount,
     duplicateCount,
-    balanceBefore: centsToUnits(before),
-    balanceAfter: centsToUnits(before + mainFresh),
-    floor: centsToUnits(-BigInt(main.credit_limit_cents)),
+    currency: main.currency,
+    balanceBefore: units(before),
+    balanceAfter: units(before + mainFresh),
+    floor: units(-BigInt(main.credit_limit_cents)),
   };
 }
 
@@ -210,11 +225,14 @@ function chooseRows(
 }
 
 /** Why a balance move was refused, with the figure it would have reached. */
-function balanceRefusal(balance: bigint, delta: bigint, creditLimit: bigint): AppError {
-  const after = balance + delta;
+function balanceRefusal(account: AccountRow, delta: bigint): AppError {
+  const after = BigInt(account.balance_cents) + delta;
   if (after > MAX_BALANCE_CENTS)
     return new AppError('BALANCE_LIMIT_EXCEEDED', IMPORT_MESSAGES.aboveCap);
-  return new AppError('INSUFFICIENT_FUNDS', IMPORT_MESSAGES.belowFloor(after, -creditLimit));
+  return new AppError(
+    'INSUFFICIENT_FUNDS',
+    IMPORT_MESSAGES.belowFloor(after, -BigInt(account.credit_limit_cents), account.currency),
+  );
 }
 
 /** The lines a commit asked for that belong to each statement (undefined: every new row). */
@@ -275,6 +293,11 @@ export function commitImport(
     for (const id of targets.map((t) => t.accountId as string).sort()) {
       const account = await lockAccount(trx, ctx.bookId, id);
       if (!account) throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
+      // The rows were placed in the currency read with the file; an account without entries
+      // may have changed it since (an account with entries cannot).
+      if (file.currencies.get(id) !== account.currency) {
+        throw new AppError('CONFLICT', IMPORT_MESSAGES.currencyChanged);
+      }
       locked.set(id, account);
     }
     if (parsed.csv?.problem) throw new AppError('UNPROCESSABLE', parsed.csv.problem);
@@ -341,14 +364,10 @@ export function commitImport(
         MAX_BALANCE_CENTS,
       );
       if (!moved) {
-        throw balanceRefusal(
-          BigInt(account.balance_cents),
-          written.totalCents,
-          BigInt(account.credit_limit_cents),
-        );
+        throw balanceRefusal(account, written.totalCents);
       }
       const finished = await finishBatch(trx, batch.id, { changeId, ...written });
-      batches.push(toBatch(finished));
+      batches.push(toBatch(finished, account.currency));
       accounts.push(toAccount(moved));
       imported += written.count;
     }
@@ -370,7 +389,9 @@ export async function listImports(
   if (accountId !== undefined && !(await findAccount(db, bookId, accountId))) {
     throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
   }
-  return (await listBatches(db, bookId, accountId, BATCH_LIST_MAX)).map(toBatch);
+  return (await listBatches(db, bookId, accountId, BATCH_LIST_MAX)).map((row) =>
+    toBatch(row, row.currency),
+  );
 }
 
 /**
@@ -411,7 +432,12 @@ export async function revertImport(
       const after = BigInt(account.balance_cents) + delta;
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        IMPORT_MESSAGES.revertBelowFloor(account.title, after, -BigInt(account.credit_limit_cents)),
+        IMPORT_MESSAGES.revertBelowFloor(
+          account.title,
+          after,
+          -BigInt(account.credit_limit_cents),
+          account.currency,
+        ),
       );
     }
     if (account_id === home.id) homeAfter = moved;
@@ -419,5 +445,5 @@ export async function revertImport(
   const changeId = await insertChange(db, ctx.bookId, ctx.actorId, 'import-revert');
   await deleteBatchEntries(db, ctx.bookId, batchId, changeId);
   const reverted = await markReverted(db, batchId, changeId);
-  return { batch: toBatch(reverted), account: toAccount(homeAfter) };
+  return { batch: toBatch(reverted, home.currency), account: toAccount(homeAfter) };
 }

@@ -527,12 +527,15 @@ function entryRow(
   }
   const amount = parseAmount(entry.amount, '.');
   if ('error' in amount) return error(amount.error);
-  if (amount.cents === 0n) return error(CAMT_MESSAGES.zero);
+  if (amount.exact.value === 0n) return error(CAMT_MESSAGES.zero);
   if (entry.indicator !== 'CRDT' && entry.indicator !== 'DBIT') {
     return error(CAMT_MESSAGES.noIndicator);
   }
   const outgoing = (entry.indicator === 'DBIT') !== (entry.reversal && context.flip);
   const cents = outgoing ? -amount.cents : amount.cents;
+  const exactAmount = outgoing
+    ? { value: -amount.exact.value, scale: amount.exact.scale }
+    : amount.exact;
 
   const only = txs.length === 1 ? txs[0] : undefined;
   let payee: string;
@@ -556,6 +559,7 @@ function entryRow(
     line,
     occurredOn,
     amountCents: cents,
+    exactAmount,
     description: clip(description, DESCRIPTION_MAX),
     payee: clip(payee, PAYEE_MAX),
     bankRef: bankRef === null ? null : clip(bankRef, 255) || null,

@@ -2,7 +2,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { CsvMapping, DateOrder } from '../../../shared/schemas/import.js';
 import { DESCRIPTION_MAX } from '../../../shared/schemas/account.js';
 import { IMPORT_ROWS_MAX, PAYEE_MAX } from '../../../shared/limits.js';
-import { decideDecimal, parseAmount } from './amounts.js';
+import { decideDecimal, parseAmount, type ExactAmount } from './amounts.js';
 import { SIDE_WORDS, moneyShape, sideOf } from './csv-cells.js';
 import { isDateCell, proposeColumns } from './csv-columns.js';
 import {
@@ -91,12 +91,14 @@ function readRecord(
       : `The date “${dateText}” is not a date (${dateOrderLabel(mapping.dateOrder)} expected)`;
   }
   let amountCents: bigint;
+  let exactAmount: ExactAmount;
   let writtenAmount: string | null = null;
   const indicator = mapping.indicatorColumn ?? null;
   if (mapping.amountColumn !== null) {
     const amount = parseAmount(cell(record, mapping.amountColumn), mapping.decimalSeparator);
     if ('error' in amount) return amount.error;
     amountCents = amount.cents;
+    exactAmount = amount.exact;
     writtenAmount = amount.written;
     if (indicator !== null) {
       const mark = cell(record, indicator);
@@ -106,25 +108,25 @@ function readRecord(
         return `The debit/credit mark “${mark}” is neither a debit nor a credit (${SIDE_WORDS} expected)`;
       }
       amountCents = side === 'debit' ? -abs(amountCents) : abs(amountCents);
+      const size = abs(exactAmount.value);
+      exactAmount = { value: side === 'debit' ? -size : size, scale: exactAmount.scale };
     }
   } else {
     const debitText = cell(record, mapping.debitColumn);
     const creditText = cell(record, mapping.creditColumn);
-    const debit =
-      debitText === ''
-        ? { cents: 0n, written: null }
-        : parseAmount(debitText, mapping.decimalSeparator);
-    const credit =
-      creditText === ''
-        ? { cents: 0n, written: null }
-        : parseAmount(creditText, mapping.decimalSeparator);
+    const none = { cents: 0n, written: null, exact: { value: 0n, scale: 0 } };
+    const debit = debitText === '' ? none : parseAmount(debitText, mapping.decimalSeparator);
+    const credit = creditText === '' ? none : parseAmount(creditText, mapping.decimalSeparator);
     if ('error' in debit) return debit.error;
     if ('error' in credit) return credit.error;
-    if (debit.cents !== 0n && credit.cents !== 0n) return 'The row has both a debit and a credit';
-    amountCents = credit.cents !== 0n ? abs(credit.cents) : -abs(debit.cents);
-    writtenAmount = credit.cents !== 0n ? credit.written : debit.written;
+    const isCredit = credit.exact.value !== 0n;
+    if (debit.exact.value !== 0n && isCredit) return 'The row has both a debit and a credit';
+    amountCents = isCredit ? abs(credit.cents) : -abs(debit.cents);
+    writtenAmount = isCredit ? credit.written : debit.written;
+    const side = isCredit ? credit.exact : debit.exact;
+    exactAmount = { value: isCredit ? abs(side.value) : -abs(side.value), scale: side.scale };
   }
-  if (amountCents === 0n) return 'The amount is zero';
+  if (exactAmount.value === 0n) return 'The amount is zero';
   const payee = clip(cell(record, mapping.payeeColumn), PAYEE_MAX);
   const description = clip(cell(record, mapping.descriptionColumn), DESCRIPTION_MAX) || payee;
   const bankRef = clip(cell(record, mapping.referenceColumn), 255) || null;
@@ -132,6 +134,7 @@ function readRecord(
   return {
     occurredOn,
     amountCents,
+    exactAmount,
     description,
     payee,
     bankRef,

@@ -542,7 +542,7 @@ class OfxReader implements ScanEvents {
     if (amountText === '') return void error(OFX_MESSAGES.noAmount);
     const amount = parseAmount(amountText, amountDecimal(amountText));
     if ('error' in amount) return void error(amount.error);
-    if (amount.cents === 0n) return void error(OFX_MESSAGES.zero);
+    if (amount.exact.value === 0n) return void error(OFX_MESSAGES.zero);
 
     // NAME is who the money went to or came from (or PAYEE's NAME), MEMO what it was for.
     const name = leaves.get('NAME') || transaction.payeeName || '';
@@ -551,6 +551,7 @@ class OfxReader implements ScanEvents {
       line,
       occurredOn,
       amountCents: amount.cents,
+      exactAmount: amount.exact,
       description: clip(memo || name, DESCRIPTION_MAX),
       payee: clip(name, PAYEE_MAX),
       bankRef: clip(leaves.get('FITID') ?? '', 255) || null,

@@ -82,6 +82,7 @@ describe('parseQif', () => {
         line: 2,
         occurredOn: '2026-10-01',
         amountCents: 120000n,
+        exactAmount: { value: 1200n, scale: 0 },
         description: 'October salary',
         payee: 'Employer Inc',
         bankRef: null,

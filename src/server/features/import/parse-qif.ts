@@ -290,13 +290,14 @@ function readRecord(
   }
   const amount = parseAmount(amountText, decimal);
   if ('error' in amount) return { line, reason: amount.error, text };
-  if (amount.cents === 0n) return { line, reason: 'The amount is zero', text };
+  if (amount.exact.value === 0n) return { line, reason: 'The amount is zero', text };
   const payee = clip(fields.get('P') ?? '', PAYEE_MAX);
   const memo = clip(fields.get('M') ?? '', DESCRIPTION_MAX);
   return {
     line,
     occurredOn,
     amountCents: amount.cents,
+    exactAmount: amount.exact,
     description: memo || payee,
     payee,
     bankRef: null,

@@ -22,6 +22,7 @@ function parsedFile(): ParsedFile {
             line: 2,
             occurredOn: '2026-01-02',
             amountCents: -350n,
+            exactAmount: { value: -35n, scale: 1 },
             description: 'Coffee',
             payee: '',
             bankRef: null,

@@ -1,3 +1,4 @@
+import type { ExactAmount } from './amounts.js';
 import type {
   CsvMapping,
   ImportChoiceKind,
@@ -11,8 +12,14 @@ export interface ParsedRow {
   /** Line (CSV record, QIF record start) or transaction number (OFX, camt entry), 1-based. */
   line: number;
   occurredOn: string;
-  /** Signed: negative leaves the account. */
+  /**
+   * Signed minor units (negative leaves the account). A reader gives cents (the amount rounded
+   * half-even to two decimals); once the statement's account is known they are its currency's
+   * minor units (account-amounts.ts), the name kept like the `*_cents` columns'.
+   */
   amountCents: bigint;
+  /** The signed amount exactly as written, whatever its number of decimals. */
+  exactAmount: ExactAmount;
   description: string;
   payee: string;
   /** The bank's own id of the row, when the file has one. */
@@ -21,7 +28,10 @@ export interface ParsedRow {
   categoryName: string | null;
   /** The currency the file states for the row (ISO 4217), if any. */
   currency: string | null;
-  /** The amount as written when it had more than two decimals and was rounded half-even. */
+  /**
+   * The amount as written when it had more decimals than the currency has (a reader: two) and
+   * was rounded half-even.
+   */
   writtenAmount: string | null;
 }
 

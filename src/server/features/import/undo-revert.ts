@@ -36,7 +36,7 @@ export function undoRevertImport(
     }
     const twins = await reimportedCount(trx, actor.bookId, batchId, revertId);
     if (twins > 0) throw new AppError('CONFLICT', IMPORT_MESSAGES.importedAgain(twins));
-    for (const { title, balance, limit, total } of await revertedTotals(
+    for (const { title, currency, balance, limit, total } of await revertedTotals(
       trx,
       actor.bookId,
       revertId,
@@ -45,7 +45,7 @@ export function undoRevertImport(
       if (after < -BigInt(limit)) {
         throw new AppError(
           'INSUFFICIENT_FUNDS',
-          IMPORT_MESSAGES.undoRevertBelowFloor(title, after, -BigInt(limit)),
+          IMPORT_MESSAGES.undoRevertBelowFloor(title, after, -BigInt(limit), currency),
         );
       }
     }
@@ -62,6 +62,10 @@ export function undoRevertImport(
     const live = await clearReverted(trx, batchId);
     const home = await findAccount(trx, actor.bookId, batch.account_id);
     if (!home) throw new Error('the account of the batch went away inside its transaction');
-    return { batch: toBatch(live), account: toAccount(home), changeId: undone.changeId };
+    return {
+      batch: toBatch(live, home.currency),
+      account: toAccount(home),
+      changeId: undone.changeId,
+    };
   });
 }
