@@ -78,6 +78,20 @@ export function isRateCurrencyCode(code: string): boolean {
   return CURRENT.has(code) || WITHDRAWN.has(code);
 }
 
+/**
+ * The exponent of a code already known to be money (one the API answered: an account's, an
+ * entry's, the book's): 2 unless listed under 0, 3 or 4. It reads only those short lists, so a
+ * screen that writes figures carries no table of every code (docs/money.md#display); a code not
+ * yet checked goes through currencyExponent, which refuses what is not a currency.
+ */
+export function knownCurrencyExponent(code: string): CurrencyExponent {
+  const listed = (list: string) => ` ${list} `.includes(` ${code} `);
+  if (listed(ZERO_DECIMALS) || listed(WITHDRAWN_ZERO_DECIMALS)) return 0;
+  if (listed(THREE_DECIMALS)) return 3;
+  if (listed(FOUR_DECIMALS)) return 4;
+  return 2;
+}
+
 /** The number of decimals of a currency's minor unit; throws for a code that is not money. */
 export function currencyExponent(code: string): CurrencyExponent {
   const exponent = CURRENT.get(code) ?? WITHDRAWN.get(code);

@@ -67,7 +67,11 @@ export function hasAtMostDecimals(units: number, exponent: CurrencyExponent): bo
 
 /** "JPY amounts have no decimals", "KWD amounts have at most 3 decimals". */
 export function decimalsLimitMessage(currency: string): string {
-  const exponent = currencyExponent(currency);
+  return decimalsLimitMessageAt(currency, currencyExponent(currency));
+}
+
+/** The same with the currency's exponent given (a screen that carries no ISO table). */
+export function decimalsLimitMessageAt(currency: string, exponent: CurrencyExponent): string {
   return exponent === 0
     ? `${currency} amounts have no decimals`
     : `${currency} amounts have at most ${exponent} decimals`;
@@ -75,7 +79,17 @@ export function decimalsLimitMessage(currency: string): string {
 
 /** "Amount must be at most 100,000,000,000 JPY": a bound said in the currency's decimals. */
 export function amountTooLargeMessage(max: bigint, currency: string, subject = 'Amount'): string {
-  return `${subject} must be at most ${formatMinorUnits(max, currency)} ${currency}`;
+  return amountTooLargeMessageAt(max, currency, currencyExponent(currency), subject);
+}
+
+/** The same with the currency's exponent given. */
+export function amountTooLargeMessageAt(
+  max: bigint,
+  currency: string,
+  exponent: CurrencyExponent,
+  subject = 'Amount',
+): string {
+  return `${subject} must be at most ${minorUnitsText(max, exponent)} ${currency}`;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { currencyExponent, type CurrencyExponent } from './currencies.js';
 import {
   MAX_EXACT_MINOR_UNITS,
+  MAX_OPERATION_MINOR_UNITS,
   amountTooLargeMessage,
+  amountTooLargeMessageAt,
   currencyBounds,
   decimalsLimitMessage,
+  decimalsLimitMessageAt,
   minorUnitsPerUnit,
 } from './currency-money.js';
 import { MAX_OPERATION_CENTS, formatCents } from './money.js';
@@ -180,6 +183,25 @@ export function readTypedMoney(text: string, marks: NumberMarks, currency: strin
   });
 }
 
+/**
+ * readTypedMoney with the currency's exponent given, for a screen that carries no ISO table (the
+ * currency is one the API answered). The bound is every currency's (currencyBounds).
+ */
+export function readTypedMoneyAt(
+  text: string,
+  marks: NumberMarks,
+  currency: string,
+  exponent: CurrencyExponent,
+): TypedMoney {
+  return readMinorUnits(text, marks, {
+    exponent,
+    max: MAX_OPERATION_MINOR_UNITS,
+    tooLarge: amountTooLargeMessageAt(MAX_OPERATION_MINOR_UNITS, currency, exponent),
+    tooManyDecimals: decimalsLimitMessageAt(currency, exponent),
+    fractionName: 'the decimals',
+  });
+}
+
 const CENTS_RULES: ReadingRules = {
   exponent: 2,
   max: MAX_OPERATION_CENTS,
@@ -207,7 +229,8 @@ export function moneyForEditing(minorUnits: bigint, marks: NumberMarks, currency
   return amountForEditingAt(minorUnits, marks, currencyExponent(currency));
 }
 
-function amountForEditingAt(
+/** moneyForEditing with the currency's exponent given. */
+export function amountForEditingAt(
   minorUnits: bigint,
   marks: NumberMarks,
   exponent: CurrencyExponent,

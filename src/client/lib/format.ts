@@ -1,6 +1,7 @@
 import type { CurrencyExponent } from '../../shared/currencies.js';
 import { moneyFormatterAt } from '../../shared/money-display.js';
 import { useLocaleStore } from './locale.js';
+import { asDisplayCurrency } from './display-currency.js';
 
 /** A currency as a figure needs it: its ISO 4217 code and that code's exponent. */
 export interface DisplayCurrency {
@@ -9,11 +10,14 @@ export interface DisplayCurrency {
 }
 
 /**
- * The currency every figure is in today: accounts have no currency yet, so every amount the API
- * answers is USD. Not the book's base currency: that is what totals across currencies will be
- * converted into, and no figure is converted yet (docs/money.md#base-currency). Given with its
- * exponent so the first load carries no ISO table (displayCurrency() in display-currency.ts
- * looks one up).
+ * A figure's currency: the code the API answered with it ('JPY': an account's, an entry's), or
+ * with its exponent already known.
+ */
+export type FigureCurrency = DisplayCurrency | string;
+
+/**
+ * The currency of every account made before currencies, and the default of a figure whose
+ * currency is not given (docs/money.md#display).
  */
 export const USD: DisplayCurrency = { code: 'USD', exponent: 2 };
 
@@ -29,21 +33,20 @@ export function displayLocale(): string {
  */
 export function formatMoney(
   amount: number,
-  currency: DisplayCurrency = USD,
+  currency: FigureCurrency = USD,
   locale: string = displayLocale(),
 ): string {
   if (!Number.isFinite(amount)) return String(amount);
+  const { code, exponent } = asDisplayCurrency(currency);
   // Rounded on the magnitude, as Intl rounds a figure: -0.125 shows as -0.13, not -0.12.
-  const minorUnits = BigInt(Math.round(Math.abs(amount) * 10 ** currency.exponent));
-  return moneyFormatterAt(locale, currency.code, currency.exponent).format(
-    amount < 0 ? -minorUnits : minorUnits,
-  );
+  const minorUnits = BigInt(Math.round(Math.abs(amount) * 10 ** exponent));
+  return moneyFormatterAt(locale, code, exponent).format(amount < 0 ? -minorUnits : minorUnits);
 }
 
 /** Expenses show as negative figures: "-$12.00". */
 export function formatExpense(
   amount: number,
-  currency: DisplayCurrency = USD,
+  currency: FigureCurrency = USD,
   locale: string = displayLocale(),
 ): string {
   return formatMoney(-Math.abs(amount), currency, locale);

@@ -35,3 +35,25 @@ describe('rowAmount', () => {
     expect(rowAmount(leg('b'), 'b')).toEqual({ text: '+$40.00', tone: 'in' });
   });
 });
+
+describe('amounts in the entry’s currency', () => {
+  it('signs and writes each entry in its own currency', () => {
+    expect(rowAmount({ ...leg('a'), currency: 'JPY', amount: 1500 }, 'a')).toEqual({
+      text: '-¥1,500',
+      tone: 'out',
+    });
+    expect(
+      rowAmount({
+        ...leg('a'),
+        transactionType: 'deposit',
+        transfer: null,
+        currency: 'EUR',
+        amount: 12.34,
+      }),
+    ).toEqual({ text: '+€12.34', tone: 'in' });
+    expect(rowAmount({ ...leg('a'), currency: 'KWD', amount: 1.5 })).toEqual({
+      text: 'KWD\u00a01.500',
+      tone: 'moved',
+    });
+  });
+});

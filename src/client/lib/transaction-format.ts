@@ -1,15 +1,15 @@
 import type { Transaction } from '../../shared/schemas/ledger.js';
-import { formatMoney } from './format.js';
+import { formatMoney, USD } from './format.js';
 
 /** "expense" -> "Expense": the badge text for a ledger entry's type. */
 export function transactionTypeLabel(type: string): string {
   return type.charAt(0).toUpperCase() + type.slice(1);
 }
 
-/** Money in is positive, money out negative: "+$10.00" / "-$10.00". */
+/** Money in is positive, money out negative: "+$10.00" / "-$10.00", in the entry's currency. */
 export function signedAmount(
   transaction: Pick<Transaction, 'amount' | 'transactionType'> &
-    Partial<Pick<Transaction, 'accountId' | 'transfer'>>,
+    Partial<Pick<Transaction, 'accountId' | 'transfer' | 'currency'>>,
 ): {
   text: string;
   incoming: boolean;
@@ -21,7 +21,11 @@ export function signedAmount(
       transaction.transfer != null &&
       transaction.accountId === transaction.transfer.toAccountId);
   const amount = Math.abs(transaction.amount);
-  return { text: incoming ? `+${formatMoney(amount)}` : formatMoney(-amount), incoming };
+  const currency = transaction.currency ?? USD;
+  return {
+    text: incoming ? `+${formatMoney(amount, currency)}` : formatMoney(-amount, currency),
+    incoming,
+  };
 }
 
 /** An account's name for a transfer's label; a deleted account is no longer in the list. */
@@ -52,11 +56,12 @@ export function transferLabel(
  * one row moves money between the person's own accounts, so it is neither (no sign, no colour).
  */
 export function rowAmount(
-  entry: Pick<Transaction, 'amount' | 'transactionType' | 'accountId' | 'transfer'>,
+  entry: Pick<Transaction, 'amount' | 'transactionType' | 'accountId' | 'transfer'> &
+    Partial<Pick<Transaction, 'currency'>>,
   viewedAccountId?: string,
 ): { text: string; tone: 'in' | 'out' | 'moved' } {
   if (entry.transactionType === 'transfer' && viewedAccountId === undefined) {
-    return { text: formatMoney(Math.abs(entry.amount)), tone: 'moved' };
+    return { text: formatMoney(Math.abs(entry.amount), entry.currency ?? USD), tone: 'moved' };
   }
   const signed = signedAmount(entry);
   return { text: signed.text, tone: signed.incoming ? 'in' : 'out' };

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { errorCodeOf } from '../../lib/api-error.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, USD, type FigureCurrency } from '../../lib/format.js';
 import { showFailure } from '../../lib/screen-toast.js';
 
 /**
@@ -15,11 +15,13 @@ export function showSpendingFailure<Values extends FieldValues>(
     field: Path<Values>;
     failure: string;
     available: number | undefined;
+    /** The account's currency, that `available` is in. */
+    currency?: FigureCurrency;
   },
 ): void {
   if (errorCodeOf(error) === 'INSUFFICIENT_FUNDS' && spend.available !== undefined) {
     spend.form.setError(spend.field, {
-      message: `Insufficient funds: ${formatMoney(spend.available)} available`,
+      message: `Insufficient funds: ${formatMoney(spend.available, spend.currency ?? USD)} available`,
     });
   }
   showFailure(error, spend.failure);

@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn.js';
-import { formatMoney, USD, type DisplayCurrency } from '../../lib/format.js';
+import { formatMoney, USD, type FigureCurrency } from '../../lib/format.js';
 import { useLocaleStore } from '../../lib/locale.js';
 
 /**
@@ -16,8 +16,8 @@ export function Money({
   className,
 }: {
   amount: number;
-  /** The amount's currency; USD, what every amount is until accounts have currencies. */
-  currency?: DisplayCurrency;
+  /** The amount's currency: its code as the API answered it ('EUR'); USD when not given. */
+  currency?: FigureCurrency;
   /** Preformatted text (e.g. a signed "+$10.00"); defaults to formatMoney(amount). */
   text?: string;
   className?: string;

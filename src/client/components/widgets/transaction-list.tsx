@@ -78,7 +78,7 @@ function TransactionRow({
         />
         {transaction.balanceAfter !== undefined && (
           <span data-testid="running-balance" className="mt-1 text-xs text-muted-foreground">
-            Balance <Money amount={transaction.balanceAfter} />
+            Balance <Money amount={transaction.balanceAfter} currency={transaction.currency} />
           </span>
         )}
       </div>

@@ -17,19 +17,19 @@ function CreditFigures({ account }: { account: Account }) {
       <div className="min-w-0">
         <dt className="text-muted-foreground">Owed</dt>
         <dd className="font-medium">
-          <Money amount={owed} />
+          <Money amount={owed} currency={account.currency} />
         </dd>
       </div>
       <div className="min-w-0">
         <dt className="text-muted-foreground">Available</dt>
         <dd className="font-medium">
-          <Money amount={account.available} />
+          <Money amount={account.available} currency={account.currency} />
         </dd>
       </div>
       <div className="col-span-2 flex gap-1 text-xs text-muted-foreground">
         <dt>Credit limit</dt>
         <dd>
-          <Money amount={account.creditLimit} />
+          <Money amount={account.creditLimit} currency={account.currency} />
         </dd>
       </div>
     </dl>
@@ -47,11 +47,13 @@ export function AccountCard({ account }: { account: Account }) {
       <div className="flex items-start justify-between gap-3">
         <div className="@container min-w-0 flex-1">
           <p className="text-[length:clamp(0.6875rem,8cqi,1.5rem)] leading-tight font-bold">
-            <Money amount={account.balance} />
+            <Money amount={account.balance} currency={account.currency} />
           </p>
           <h2 className="mt-1 font-semibold [overflow-wrap:anywhere]">{account.title}</h2>
-          <p className="text-xs text-muted-foreground" data-testid="account-type">
-            {ACCOUNT_TYPE_LABELS[account.type]}
+          <p className="text-xs text-muted-foreground">
+            <span data-testid="account-type">{ACCOUNT_TYPE_LABELS[account.type]}</span>
+            {' · '}
+            <span data-testid="account-currency">{account.currency}</span>
           </p>
         </div>
         <AccountIcon icon={account.icon} color={account.color} />

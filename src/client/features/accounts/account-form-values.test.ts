@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesAccount,
   checkAccountForm,
   colorProblem,
   createAccountFormSchema,
   EMPTY_ACCOUNT_FORM,
+  formValuesOf,
+  isCurrencyRefusal,
 } from './account-form-values.js';
 import { creditLimitBelowOwed, isCreditLimitBelowOwed } from '../../../shared/schemas/account.js';
 import { parseAccountListSearch, searchOfView, viewOfSearch } from './account-list-view.js';
@@ -79,6 +82,52 @@ describe('the add form: type, credit limit and opening balance', () => {
   it("knows the server's refusal of a limit below what is owed", () => {
     expect(isCreditLimitBelowOwed(creditLimitBelowOwed(123456n))).toBe(true);
     expect(isCreditLimitBelowOwed('Insufficient funds')).toBe(false);
+  });
+});
+
+describe('the account form: its currency', () => {
+  const typed = (values: Partial<typeof EMPTY_ACCOUNT_FORM>) =>
+    createAccountFormSchema.safeParse({ ...EMPTY_ACCOUNT_FORM, title: 'Yen', ...values });
+
+  it('sends the currency chosen, and reads the amounts in it', () => {
+    expect(typed({ currency: 'JPY', creditLimit: '5000' }).data).toMatchObject({
+      currency: 'JPY',
+      creditLimit: 5000,
+    });
+    expect(typed({ currency: 'JPY', openingBalance: '12.5' }).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['openingBalance'],
+        message: 'JPY amounts have no decimals',
+      }),
+    ]);
+    expect(typed({ creditLimit: '1.005' }).error?.issues[0]).toMatchObject({
+      path: ['creditLimit'],
+      message: 'Amount must have at most two decimal places',
+    });
+  });
+
+  it('starts a new account in the book’s base currency, an edit in the account’s', () => {
+    expect(formValuesOf(undefined, '2026-11-28', 'EUR').currency).toBe('EUR');
+    expect(EMPTY_ACCOUNT_FORM.currency).toBe('USD');
+  });
+
+  it('counts a change of currency as a change, and knows the refusal of one', () => {
+    const account = {
+      title: 'Yen',
+      description: '',
+      icon: 'wallet',
+      color: '#10b981',
+      type: 'other',
+      creditLimit: 0,
+      currency: 'JPY',
+    } as unknown as Parameters<typeof changesAccount>[0];
+    const same = { title: 'Yen', description: '', icon: 'wallet' as const, color: '#10b981' };
+    expect(changesAccount(account, { ...same, currency: 'JPY' })).toBe(false);
+    expect(changesAccount(account, { ...same, currency: 'USD' })).toBe(true);
+    expect(isCurrencyRefusal("An account's currency cannot change once it has transactions")).toBe(
+      true,
+    );
+    expect(isCurrencyRefusal('Insufficient funds')).toBe(false);
   });
 });
 

@@ -3,15 +3,17 @@ import {
   DEFAULT_ACCOUNT_COLOR,
   DEFAULT_ACCOUNT_ICON,
   accountColorSchema,
-  accountFieldsSchema,
   createAccountInput,
+  updateAccountInput,
   type Account,
   type AccountFields,
   type CreateAccountInput,
 } from '../../../shared/schemas/account.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import { defaultAccountType, type AccountTypeName } from '../../../shared/limits.js';
 import { optionalAmountText } from '../../components/forms/amount-text.js';
-import { amountEditText } from '../../components/forms/typed-amounts.js';
+import { moneyEditText } from '../../components/forms/typed-amounts.js';
+import { displayCurrency } from '../../lib/display-currency.js';
 
 export interface AccountFormValues {
   title: string;
@@ -25,7 +27,15 @@ export interface AccountFormValues {
   /** Add only: the opening balance as typed (what is owed, on a card or loan), and its day. */
   openingBalance: string;
   openingDate: string;
+  /**
+   * The account's currency, an ISO 4217 code (docs/money.md#account-currency): the book's base
+   * currency on a new account unless chosen; the amounts above are typed in it.
+   */
+  currency: string;
 }
+
+/** What an edit sends: the fields, and the currency when it changes. */
+export type AccountEdit = AccountFields & { currency?: string | undefined };
 
 /** The types' names as the form shows them. */
 export const ACCOUNT_TYPE_LABELS: Record<AccountTypeName, string> = {
@@ -45,6 +55,9 @@ export type AccountFieldErrors = Partial<
   Record<'title' | 'description' | 'icon' | 'color', string>
 >;
 
+/** The server's refusal to change the currency of an account that has entries (409). */
+export const isCurrencyRefusal = (message: string) => /\bcurrency\b/i.test(message);
+
 /**
  * An empty title and description, icon wallet, color #10b981 (docs/product.md#accounts), type
  * other, no credit limit, no opening balance (dated today: `today`, the book's day).
@@ -58,10 +71,16 @@ export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
   creditLimit: '',
   openingBalance: '',
   openingDate: '',
+  currency: DEFAULT_CURRENCY,
 };
 
-export function formValuesOf(account: Account | undefined, today = ''): AccountFormValues {
-  if (!account) return { ...EMPTY_ACCOUNT_FORM, openingDate: today };
+/** The form's first values: the account's, or an empty one in `currency` (the book's base). */
+export function formValuesOf(
+  account: Account | undefined,
+  today = '',
+  currency = DEFAULT_CURRENCY,
+): AccountFormValues {
+  if (!account) return { ...EMPTY_ACCOUNT_FORM, openingDate: today, currency };
   return {
     ...EMPTY_ACCOUNT_FORM,
     title: account.title,
@@ -69,24 +88,44 @@ export function formValuesOf(account: Account | undefined, today = ''): AccountF
     icon: account.icon,
     color: account.color,
     type: account.type,
-    creditLimit: account.creditLimit > 0 ? amountEditText(account.creditLimit) : '',
+    creditLimit:
+      account.creditLimit > 0
+        ? moneyEditText(account.creditLimit, displayCurrency(account.currency))
+        : '',
+    currency: account.currency,
   };
 }
 
 export type AccountFormCheck =
-  { ok: true; fields: AccountFields } | { ok: false; message: string; errors: AccountFieldErrors };
+  { ok: true; fields: AccountEdit } | { ok: false; message: string; errors: AccountFieldErrors };
 
-/** What was typed, the amounts read in the person's locale (empty: none). */
-const typedAccount = z.object({
-  title: z.string(),
-  description: z.string(),
-  icon: z.string(),
-  color: z.string(),
-  type: z.string(),
-  creditLimit: optionalAmountText(),
-  openingBalance: optionalAmountText(),
-  openingDate: z.string(),
-});
+/**
+ * What was typed, the amounts read in the person's locale with the decimals of the currency
+ * chosen (empty: none); an amount that cannot be read is refused at its field.
+ */
+const typedAccount = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    color: z.string(),
+    type: z.string(),
+    creditLimit: z.string(),
+    openingBalance: z.string(),
+    openingDate: z.string(),
+    currency: z.string(),
+  })
+  .transform((values, context) => {
+    const currency = displayCurrency(values.currency || DEFAULT_CURRENCY);
+    const read = (field: 'creditLimit' | 'openingBalance') => {
+      const result = optionalAmountText(currency).safeParse(values[field]);
+      if (result.success) return result.data;
+      const message = result.error.issues[0]?.message ?? 'Invalid amount';
+      context.addIssue({ code: 'custom', path: [field], message });
+      return undefined;
+    };
+    return { ...values, creditLimit: read('creditLimit'), openingBalance: read('openingBalance') };
+  });
 type TypedAccount = z.output<typeof typedAccount>;
 
 const commonFields = (values: TypedAccount) => ({
@@ -104,11 +143,14 @@ const commonFields = (values: TypedAccount) => ({
 const editFields = (values: TypedAccount) => ({
   ...commonFields(values),
   creditLimit: values.creditLimit ?? 0,
+  currency: values.currency,
 });
+/** The fields an edit may send: the account's, and its currency (the server's own schema). */
+const accountEditSchema = updateAccountInput.omit({ id: true });
 export const accountFormSchema = typedAccount
   .transform(editFields)
   // The typed strings meet the schema's optional ones: a string is what it takes anyway.
-  .pipe(accountFieldsSchema as unknown as z.ZodType<AccountFields, ReturnType<typeof editFields>>);
+  .pipe(accountEditSchema as unknown as z.ZodType<AccountEdit, ReturnType<typeof editFields>>);
 
 /**
  * The add form's check: the same, with the opening balance (what is owed, on a card or a loan,
@@ -117,6 +159,7 @@ export const accountFormSchema = typedAccount
  */
 const createFields = (values: TypedAccount) => ({
   ...commonFields(values),
+  currency: values.currency,
   ...(values.creditLimit !== undefined && { creditLimit: values.creditLimit }),
   ...(values.openingBalance !== undefined &&
     values.openingBalance !== 0 && {
@@ -165,8 +208,9 @@ export function colorProblem(color: string): string | null {
 }
 
 /** Whether saving would change the account at all (edit mode says so instead of calling). */
-export function changesAccount(account: Account, fields: AccountFields): boolean {
+export function changesAccount(account: Account, fields: AccountEdit): boolean {
   return (
+    (fields.currency ?? account.currency) !== account.currency ||
     fields.title !== account.title ||
     (fields.description ?? '') !== account.description ||
     (fields.icon ?? account.icon) !== account.icon ||

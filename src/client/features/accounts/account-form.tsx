@@ -9,7 +9,11 @@ import {
 } from '../../../shared/schemas/account.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { FormSelect } from '../../components/forms/form-select.js';
-import { useToday } from '../../lib/book.js';
+import { useBook, useToday } from '../../lib/book.js';
+import { currencyChoices } from '../../components/forms/currency-choices.js';
+import { displayCurrency } from '../../lib/display-currency.js';
+import { useLocaleStore } from '../../lib/locale.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { DescriptionField } from '../../components/forms/description-field.js';
@@ -34,6 +38,7 @@ import {
   colorProblem,
   createAccountFormSchema,
   formValuesOf,
+  isCurrencyRefusal,
   opensOwing,
   type AccountFormValues,
 } from './account-form-values.js';
@@ -51,23 +56,30 @@ type AccountCheck = z.ZodType<CreateAccountInput, AccountFormValues>;
  * and its day, today in the book's time zone unless changed. After a successful save the form
  * goes back to its defaults and `onSaved` runs (a dialog closes itself there). Adding offers
  * the first palette colour none of the person's accounts has yet (docs/analytics.md#colours).
+ * The currency (docs/money.md#account-currency) is the book's base currency on a new account
+ * unless chosen; the credit limit and opening balance are typed in it. An edit may change it
+ * until the account has entries; after that the server's refusal is shown at the field.
  */
 export function AccountForm({ account, onSaved }: { account?: Account; onSaved?: () => void }) {
   const create = useCreateAccount();
   const update = useUpdateAccount();
   const today = useToday();
+  const baseCurrency = useBook().data?.baseCurrency ?? DEFAULT_CURRENCY;
+  const locale = useLocaleStore((state) => state.locale);
   // Until the person picks an icon, choosing the credit card type shows the card icon.
   const iconChosen = useRef(account !== undefined);
   const { form, field, formProps, id, pending } = useAppForm({
     check: {
       schema: (account ? accountFormSchema : createAccountFormSchema) as unknown as AccountCheck,
     },
-    defaultValues: formValuesOf(account, today),
+    defaultValues: formValuesOf(account, today, baseCurrency),
     request: (fields) => {
       if (account && !changesAccount(account, fields)) return { unchanged: true };
-      return account
-        ? keyedRequest({ id: account.id, ...fields }, update.mutateAsync)
-        : keyedRequest(fields, create.mutateAsync);
+      if (!account) return keyedRequest(fields, create.mutateAsync);
+      // The currency is sent only to change it: the rest of an edit never meets its refusal.
+      const { currency, ...rest } = fields;
+      const edit = currency === account.currency ? rest : { ...rest, currency };
+      return keyedRequest({ id: account.id, ...edit }, update.mutateAsync);
     },
     success: account ? 'Account updated successfully' : 'Account added successfully',
     failure: account ? 'Failed to update account' : 'Failed to add account',
@@ -76,17 +88,22 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
       // A limit below what is owed is said at the limit's field too (the toast says it anyway).
       const { message } = failureToast(error, failed);
       if (isCreditLimitBelowOwed(message)) form.setError('creditLimit', { message });
+      // So is the refusal to change the currency of an account that has entries.
+      if (account && isCurrencyRefusal(message)) form.setError('currency', { message });
       showFailure(error, failed);
     },
     resetOnDone: true,
     onDone: () => {
       iconChosen.current = account !== undefined;
+      // Back to the book's base currency, which may have loaded after the form's defaults.
+      if (!account) form.setValue('currency', baseCurrency);
       onSaved?.();
     },
     onInvalid: (_, errors) => screenToast.error(accountFormToast(errors.title?.message)),
   });
   const errors = form.formState.errors;
-  const [color, icon, type] = form.watch(['color', 'icon', 'type']);
+  const [color, icon, type, currencyCode] = form.watch(['color', 'icon', 'type', 'currency']);
+  const currency = displayCurrency(currencyCode || DEFAULT_CURRENCY);
   // The spec's defaults stay the form's (#10b981); a new account is offered a colour of its own
   // on top, once the accounts are known and while the person has not touched the colour.
   const accounts = useAccounts().data;
@@ -94,6 +111,11 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
   useEffect(() => {
     if (offered && !form.getFieldState('color').isDirty) form.setValue('color', offered);
   }, [offered, form]);
+  // The book's base currency, once it has loaded, is a new account's until one is chosen.
+  useEffect(() => {
+    if (!account && !form.getFieldState('currency').isDirty)
+      form.setValue('currency', baseCurrency);
+  }, [account, baseCurrency, form]);
   // A field's message goes once it is edited; it comes back on the next submit if still wrong.
   const setColor = (value: string) => {
     // Dirty: the person's own choice, which the offered colour never replaces.
@@ -138,6 +160,16 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
         }}
       />
       <FieldError id={`${id}-type-error`} message={errors.type?.message} />
+      <FormSelect
+        form={form}
+        name="currency"
+        id={`${id}-currency`}
+        label="Currency"
+        placeholder="Choose a currency"
+        options={currencyChoices(locale)}
+        onValueChange={() => form.clearErrors('currency')}
+      />
+      <FieldError id={`${id}-currency-error`} message={errors.currency?.message} />
       <div className="space-y-2">
         <Label htmlFor={ids.icon}>Icon</Label>
         <Select
@@ -193,6 +225,7 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
         name="creditLimit"
         label="Credit limit (optional)"
         hint="How far below zero the balance may go; empty or 0: not at all."
+        currency={currency}
       />
       {!account && (
         <>
@@ -205,6 +238,7 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
                 ? 'What it owes on the opening date: it opens below zero, within the credit limit.'
                 : 'Recorded as the first entry, "Opening balance".'
             }
+            currency={currency}
           />
           <TextField
             {...field('openingDate')}

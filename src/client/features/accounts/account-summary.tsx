@@ -23,12 +23,18 @@ export function AccountSummary({ account, badges }: { account: Account; badges?:
         <div className="@container min-w-0">
           <dt className="text-sm text-muted-foreground">Balance</dt>
           <dd className="text-[length:clamp(0.75rem,8cqi,1.875rem)] leading-tight font-bold">
-            <Money amount={account.balance} />
+            <Money amount={account.balance} currency={account.currency} />
           </dd>
         </div>
         <div>
           <dt className="text-sm text-muted-foreground">Type</dt>
           <dd className="font-medium">{ACCOUNT_TYPE_LABELS[account.type]}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Currency</dt>
+          <dd className="font-medium" data-testid="account-currency">
+            {account.currency}
+          </dd>
         </div>
         <div>
           <dt className="text-sm text-muted-foreground">Created on:</dt>

@@ -101,7 +101,11 @@ function AccountsSummary() {
                 <span className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
                   {account.title}
                 </span>
-                <Money amount={account.balance} className="shrink-0 text-right text-sm" />
+                <Money
+                  amount={account.balance}
+                  currency={account.currency}
+                  className="shrink-0 text-right text-sm"
+                />
               </Link>
             </li>
           ))}

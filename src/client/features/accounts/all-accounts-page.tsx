@@ -45,7 +45,7 @@ function AccountsTable({ accounts }: { accounts: Account[] }) {
           </td>
           <td className={`${CELL} whitespace-nowrap`}>{formatDate(account.createdAt)}</td>
           <td className={`${CELL} ${STICKY_CELL} text-right whitespace-nowrap`}>
-            <Money amount={account.balance} />
+            <Money amount={account.balance} currency={account.currency} />
           </td>
         </tr>
       ))}

@@ -51,7 +51,10 @@ export function useCreateAccount() {
 export function useUpdateAccount() {
   const utils = trpc.useUtils();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...input }: Keyed<AccountFields & { id: string }>) =>
+    mutationFn: ({
+      idempotencyKey,
+      ...input
+    }: Keyed<AccountFields & { id: string; currency?: string | undefined }>) =>
       utils.client.account.update.mutate(input, withIdempotencyKey(idempotencyKey)),
     onSuccess: () => void utils.account.invalidate(),
     ...RETRY_UNANSWERED,

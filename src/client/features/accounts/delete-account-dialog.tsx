@@ -12,7 +12,7 @@ function consequences(account: Account): string {
   if (account.balance === 0) {
     return `"${account.title}" will be removed from your accounts. ${rest}`;
   }
-  return `"${account.title}" still holds ${formatMoney(account.balance)}. Deleting it removes the account and that balance from your accounts and totals. ${rest}`;
+  return `"${account.title}" still holds ${formatMoney(account.balance, account.currency)}. Deleting it removes the account and that balance from your accounts and totals. ${rest}`;
 }
 
 /** Asks first; on success goes back to /accounts. */

@@ -36,7 +36,7 @@ function ExpensesTable({ expenses, accounts }: { expenses: Transaction[]; accoun
             <ExpenseAccountLink accountId={expense.accountId} accounts={accounts} />
           </td>
           <td className={`${CELL} ${STICKY_CELL} text-right whitespace-nowrap text-destructive`}>
-            <Money amount={expense.amount} text={formatExpense(expense.amount)} />
+            <Money amount={expense.amount} text={formatExpense(expense.amount, expense.currency)} />
           </td>
         </tr>
       ))}

@@ -64,7 +64,7 @@ export function ExpenseRow({ expense, accounts }: { expense: Transaction; accoun
       </div>
       <div className="shrink-0 sm:text-right">
         <p className="font-semibold text-destructive">
-          <Money amount={expense.amount} text={formatExpense(expense.amount)} />
+          <Money amount={expense.amount} text={formatExpense(expense.amount, expense.currency)} />
         </p>
         {wasUpdated(expense) && (
           <p className="text-xs text-muted-foreground">

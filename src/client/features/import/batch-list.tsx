@@ -20,7 +20,7 @@ function revertQuestion(batch: ImportBatch): string {
  * The account's imports, newest first, each revertible as a whole, after a question that says
  * what goes, and the revert offered for Undo in its toast (docs/import.md#revert).
  */
-export function BatchList(props: { accountId: string }) {
+export function BatchList(props: { accountId: string; currency: string }) {
   const batches = useImportBatches(props.accountId);
   const revert = useRevertImport();
   const undoRevert = useUndoRevertImport();
@@ -66,7 +66,9 @@ export function BatchList(props: { accountId: string }) {
             <td className="px-3 py-2">{batch.fileName || batch.format.toUpperCase()}</td>
             <td className="px-3 py-2 whitespace-nowrap">{formatDate(batch.createdAt)}</td>
             <td className="px-3 py-2 tabular-nums">{batch.entryCount}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{signedMoney(batch.total)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">
+              {signedMoney(batch.total, props.currency)}
+            </td>
             <td className="px-3 py-2">
               {batch.revertedAt ? (
                 <span className="flex flex-wrap items-center gap-2">

@@ -12,7 +12,9 @@ import type {
 import { Button } from '../../components/ui/button.js';
 import { Label } from '../../components/ui/label.js';
 import { serverMessage } from '../../lib/api-error.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, USD, type DisplayCurrency } from '../../lib/format.js';
+import { displayCurrency } from '../../lib/display-currency.js';
+import { minorUnitsOf, unitsOf } from '../../components/forms/typed-amounts.js';
 import { keyedRequest, useSubmit } from '../../components/forms/use-submit.js';
 import { useCommitImport, usePreviewImport, useRules } from './api.js';
 import { fileToBase64 } from '../../components/forms/file-base64.js';
@@ -84,6 +86,8 @@ function withCsvChoices(preview: ImportPreview): ImportChoice[] {
 interface StatementReview {
   statement: ImportPreview['statements'][number];
   accountTitle: string;
+  /** The account's currency: its balance and the rows are in it. */
+  currency: DisplayCurrency;
   rows: ImportPreview['rows'];
   tickedCount: number;
   before: number;
@@ -102,14 +106,17 @@ function statementReviews(
     .map((statement) => {
       const rows = preview.rows.filter((row) => row.statement === statement.index);
       const chosen = rows.filter((row) => ticked.has(row.line));
+      const account = accounts.find((candidate) => candidate.id === statement.accountId);
+      const currency = displayCurrency(account?.currency ?? USD.code);
       const before = statement.balanceBefore ?? 0;
-      const cents = chosen.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
-      const after = (Math.round(before * 100) + cents) / 100;
+      // Added in minor units of the account's currency, never as floats.
+      const moved = chosen.reduce((sum, row) => sum + minorUnitsOf(row.amount, currency), 0n);
+      const after = unitsOf(minorUnitsOf(before, currency) + moved, currency);
       const floor = statement.floor ?? 0;
       return {
         statement,
-        accountTitle:
-          accounts.find((account) => account.id === statement.accountId)?.title ?? 'the account',
+        accountTitle: account?.title ?? 'the account',
+        currency,
         rows,
         tickedCount: chosen.length,
         before,
@@ -378,7 +385,7 @@ export function ImportPage(props: {
             {!several &&
               reviews.map(
                 (review) =>
-                  ` Balance ${formatMoney(review.before)} now, ${signedMoney(review.after)} after importing ${plural(review.tickedCount, 'row')}.`,
+                  ` Balance ${formatMoney(review.before, review.currency)} now, ${signedMoney(review.after, review.currency)} after importing ${plural(review.tickedCount, 'row')}.`,
               )}
           </p>
           {reviews.map((review) => (
@@ -434,7 +441,10 @@ export function ImportPage(props: {
           <h2 id={`${id}-batches`} className="text-lg font-semibold">
             Past imports
           </h2>
-          <BatchList accountId={accountId} />
+          <BatchList
+            accountId={accountId}
+            currency={accounts.find((account) => account.id === accountId)?.currency ?? USD.code}
+          />
         </section>
       )}
     </div>
@@ -457,8 +467,9 @@ function StatementRows(props: {
   const floorAlert = review.belowFloor && (
     <p role="alert" className="text-sm font-medium text-destructive">
       This import would leave the balance{props.titled ? ` of ${review.accountTitle}` : ''} at{' '}
-      {signedMoney(review.after)}, below the lowest it may go ({signedMoney(review.floor)}). Record
-      an opening balance first (a deposit on the account page), then import.
+      {signedMoney(review.after, review.currency)}, below the lowest it may go (
+      {signedMoney(review.floor, review.currency)}). Record an opening balance first (a deposit on
+      the account page), then import.
     </p>
   );
   const table = review.rows.length > 0 && (
@@ -470,6 +481,7 @@ function StatementRows(props: {
       ticked={props.ticked}
       onToggle={(line, on) => props.onToggle([line], on)}
       onToggleAll={props.onToggle}
+      currency={review.currency}
     />
   );
   if (!props.titled) {
@@ -488,7 +500,8 @@ function StatementRows(props: {
       <p className="text-sm" aria-live="polite">
         {plural(statement.rowCount, 'row')}
         {statement.currency ? ` in ${statement.currency}` : ''}. Balance of {review.accountTitle}{' '}
-        {formatMoney(review.before)} now, {signedMoney(review.after)} after importing{' '}
+        {formatMoney(review.before, review.currency)} now,{' '}
+        {signedMoney(review.after, review.currency)} after importing{' '}
         {plural(review.tickedCount, 'row')}.
       </p>
       {floorAlert}

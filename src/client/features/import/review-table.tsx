@@ -5,9 +5,10 @@ import type { Rule } from '../../../shared/schemas/rule.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Money } from '../../components/ui/money.js';
 import { cn } from '../../lib/cn.js';
-import { formatMoney } from '../../lib/format.js';
+import { formatMoney, USD, type FigureCurrency } from '../../lib/format.js';
 
-const signed = (amount: number) => (amount < 0 ? `-${formatMoney(-amount)}` : formatMoney(amount));
+const signed = (amount: number, currency: FigureCurrency = USD) =>
+  amount < 0 ? `-${formatMoney(-amount, currency)}` : formatMoney(amount, currency);
 
 const figures = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
@@ -15,13 +16,13 @@ const figures = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * A row's amount: in dollars like the rest of the app, or, when the file states the row's
- * currency, the figure with that code ("-86.50 CNY"; accounts have no currency of their own yet).
+ * A row's amount: in the account's currency like the rest of the app, or, when the file states
+ * another currency for the row, the figure with that code ("-86.50 CNY").
  */
-const rowAmount = (row: Pick<ImportRow, 'amount' | 'currency'>) =>
-  row.currency
+const rowAmount = (row: Pick<ImportRow, 'amount' | 'currency'>, currency: FigureCurrency) =>
+  row.currency && row.currency !== (typeof currency === 'string' ? currency : currency.code)
     ? `${row.amount < 0 ? '-' : ''}${figures.format(Math.abs(row.amount))} ${row.currency}`
-    : signed(row.amount);
+    : signed(row.amount, currency);
 
 const COLUMNS = ['Import', 'Line', 'Date', 'Description', 'Status', 'Rule', 'Category', 'Amount'];
 
@@ -68,6 +69,8 @@ export function ReviewTable(props: {
   onToggle: (line: number, ticked: boolean) => void;
   /** Every line of this table ticked (true) or unticked (false) at once. */
   onToggleAll: (lines: readonly number[], ticked: boolean) => void;
+  /** The account's currency (USD unless given). */
+  currency?: FigureCurrency;
 }) {
   const id = useId();
   const scroller = useRef<HTMLDivElement>(null);
@@ -210,7 +213,7 @@ export function ReviewTable(props: {
                     {row.categoryId ? (props.categories.get(row.categoryId) ?? 'Category') : ''}
                   </span>
                   <span role="cell" className={PLACE[7]}>
-                    <Money amount={row.amount} text={rowAmount(row)} />
+                    <Money amount={row.amount} text={rowAmount(row, props.currency ?? USD)} />
                     {row.writtenAmount && (
                       <span className="block text-xs text-muted-foreground">
                         written {row.writtenAmount}, rounded

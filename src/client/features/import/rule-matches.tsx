@@ -5,7 +5,8 @@ import { RULE_APPLY_MAX } from '../../../shared/limits.js';
 import { Button } from '../../components/ui/button.js';
 import { useSubmit } from '../../components/forms/use-submit.js';
 import { serverMessage } from '../../lib/api-error.js';
-import { formatCalendarDate, formatMoney } from '../../lib/format.js';
+import { formatCalendarDate, formatMoney, USD } from '../../lib/format.js';
+import { useBook } from '../../lib/book.js';
 import { useApplyRule, useUndoRuleApply, type RuleInput, type RuleTestResult } from './api.js';
 
 /** A rule as it was tested, and what its test answered. */
@@ -40,6 +41,11 @@ export function RuleMatches(props: { tested: TestedRule; accounts: readonly Acco
   }, [applied, undone]);
   const accountTitle = (id: string | null) =>
     id === null ? 'No account' : (props.accounts.find((a) => a.id === id)?.title ?? 'An account');
+  // An entry's amount is in its account's currency; without one, the book's base currency
+  // (docs/money.md#account-currency).
+  const baseCurrency = useBook().data?.baseCurrency ?? USD.code;
+  const currencyOfAccount = (id: string | null) =>
+    props.accounts.find((a) => a.id === id)?.currency ?? baseCurrency;
   const listed = result.toApply;
 
   async function onApply() {
@@ -134,7 +140,7 @@ export function RuleMatches(props: { tested: TestedRule; accounts: readonly Acco
                       {entry.description || entry.payee || 'No description'}
                     </td>
                     <td className="p-2 text-right whitespace-nowrap">
-                      {formatMoney(entry.amount)}
+                      {formatMoney(entry.amount, currencyOfAccount(entry.accountId))}
                     </td>
                     <td className="p-2">{accountTitle(entry.accountId)}</td>
                   </tr>

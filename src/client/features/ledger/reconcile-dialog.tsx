@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { centsToUnits } from '../../../shared/money.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { optionalAmountText } from '../../components/forms/amount-text.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
@@ -12,7 +11,9 @@ import { Button } from '../../components/ui/button.js';
 import { Money } from '../../components/ui/money.js';
 import { useToday } from '../../lib/book.js';
 import { unwrap } from '../../lib/envelope.js';
-import { readAmount } from '../../components/forms/typed-amounts.js';
+import { readMoney, unitsOf } from '../../components/forms/typed-amounts.js';
+import { displayCurrency } from '../../lib/display-currency.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import { trpc } from '../../lib/trpc.js';
 import { useFinishReconciliation, useReconciliationSummary } from './reconciliation-api.js';
 
@@ -21,17 +22,22 @@ const owes = (type: string | undefined) => type === 'credit-card' || type === 'l
 
 /**
  * The reconcile dialog (docs/ledger.md#reconciliation): the statement's date and balance, and
- * as they are typed the account's cleared balance on that date and the difference. "Finish
- * reconciliation" is enabled only at a difference of 0.00; it locks the cleared entries.
+ * as they are typed the account's cleared balance on that date and the difference, all in the
+ * account's currency. "Finish reconciliation" is enabled only at a difference of 0; it locks the
+ * cleared entries.
  */
 function ReconcileForm({ accountId, onDone }: { accountId: string; onDone: () => void }) {
   const today = useToday();
   const account = trpc.account.get.useQuery({ id: accountId }, { select: unwrap });
   const owed = owes(account.data?.type);
+  const currency = displayCurrency(account.data?.currency ?? DEFAULT_CURRENCY);
   const finish = useFinishReconciliation();
   const { form, field, formProps, pending } = useAppForm({
     check: {
-      schema: z.object({ statementOn: z.string(), statementBalance: optionalAmountText() }),
+      schema: z.object({
+        statementOn: z.string(),
+        statementBalance: optionalAmountText(currency),
+      }),
     },
     defaultValues: { statementOn: today, statementBalance: '' },
     request: ({ statementOn, statementBalance }) => {
@@ -45,10 +51,9 @@ function ReconcileForm({ accountId, onDone }: { accountId: string; onDone: () =>
   });
 
   const statementOn = form.watch('statementOn');
-  const read = readAmount(form.watch('statementBalance'));
-  const typedCents = read.kind === 'cents' ? read.cents : read.kind === 'empty' ? 0n : null;
-  const balance =
-    typedCents === null ? null : centsToUnits(owed && typedCents > 0n ? -typedCents : typedCents);
+  const read = readMoney(form.watch('statementBalance'), currency);
+  const typed = read.kind === 'minorUnits' ? read.minorUnits : read.kind === 'empty' ? 0n : null;
+  const balance = typed === null ? null : unitsOf(owed && typed > 0n ? -typed : typed, currency);
   const asked =
     balance !== null && /^\d{4}-\d{2}-\d{2}$/.test(statementOn)
       ? { id: accountId, statementOn, statementBalance: balance }
@@ -71,6 +76,7 @@ function ReconcileForm({ accountId, onDone }: { accountId: string; onDone: () =>
         name="statementBalance"
         label={owed ? 'Statement balance owed' : 'Statement balance'}
         hint="The closing balance the bank's statement shows on that date"
+        currency={currency}
       />
       <dl
         className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm"
@@ -78,15 +84,15 @@ function ReconcileForm({ accountId, onDone }: { accountId: string; onDone: () =>
       >
         <dt className="text-muted-foreground">Cleared balance</dt>
         <dd className="text-right font-medium" data-testid="reconcile-cleared">
-          {current ? <Money amount={current.clearedBalance} /> : '…'}
+          {current ? <Money amount={current.clearedBalance} currency={currency} /> : '…'}
         </dd>
         <dt className="text-muted-foreground">Statement balance</dt>
         <dd className="text-right font-medium">
-          {asked ? <Money amount={asked.statementBalance} /> : '…'}
+          {asked ? <Money amount={asked.statementBalance} currency={currency} /> : '…'}
         </dd>
         <dt className="font-semibold">Difference</dt>
         <dd className="text-right font-semibold" data-testid="reconcile-difference">
-          {current ? <Money amount={current.difference} /> : '…'}
+          {current ? <Money amount={current.difference} currency={currency} /> : '…'}
         </dd>
       </dl>
       <p className="text-sm text-muted-foreground">

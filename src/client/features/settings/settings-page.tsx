@@ -9,7 +9,7 @@ import { keyedRequest } from '../../components/forms/use-submit.js';
 import { deviceTimeZone, useBook, useUpdateBook } from '../../lib/book.js';
 import { useSettings, useUpdateSettings } from '../../lib/settings.js';
 import { browserLocale, useLocaleStore } from '../../lib/locale.js';
-import { currencyChoices } from './currency-choices.js';
+import { currencyChoices } from '../../components/forms/currency-choices.js';
 import { localeChoices, localeLabel } from './locale-choices.js';
 import { timeZoneChoices } from './time-zone-choices.js';
 
@@ -72,7 +72,7 @@ export function SettingsPage() {
           save={(baseCurrency) => keyedRequest({ baseCurrency }, saveBook.mutateAsync)}
         >
           Totals across currencies are shown in it: net worth, the dashboard’s totals and the
-          charts, once accounts hold other currencies. Until then every amount is in US dollars.
+          charts. A new account is kept in it unless you choose another currency for it.
         </ChoiceForm>
       )}
     </section>

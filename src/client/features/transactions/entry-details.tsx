@@ -8,6 +8,7 @@ import { usePayeeSuggestions } from './api.js';
 import type { EntryFormValues } from './entry-form-values.js';
 import { splittable } from './entry-request.js';
 import { SplitEditor } from './split-editor.js';
+import type { DisplayCurrency } from '../../lib/format.js';
 
 /**
  * The entry form's fields past amount, description and account, behind "More details" (open on
@@ -21,6 +22,8 @@ export function EntryDetails(props: {
   id: string;
   groups: CategoryGroup[];
   open: boolean;
+  /** The entry's currency (the chosen account's): split lines are typed in it. */
+  currency?: DisplayCurrency;
 }) {
   const { form, id } = props;
   const field = (name: keyof EntryFormValues) => ({ form, name, id: `${id}-${name}` });
@@ -92,6 +95,7 @@ export function EntryDetails(props: {
             lines={lines}
             onChange={(next) => form.setValue('lines', next)}
             groups={props.groups}
+            currency={props.currency}
           />
         )}
       </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { entryFormSchema, entryFormValues, type EntryFormValues } from './entry-form-values.js';
+import { UNCATEGORISED } from '../../components/widgets/category-select.js';
+import { entryCurrencyOf } from './entry-currency.js';
+import {
+  NO_ACCOUNT,
+  entryFormSchema,
+  entryFormValues,
+  type EntryFormValues,
+} from './entry-form-values.js';
 
 const accounts = new Set(['wallet', 'card']);
 const typed = (values: Partial<EntryFormValues>): EntryFormValues => ({
@@ -47,5 +54,53 @@ describe('entryFormSchema: the one entry form check', () => {
       typed({ amount: '12.50', tags: 'Trip, trip ,work' }),
     );
     expect(result).toMatchObject({ amount: 12.5, tags: ['trip', 'work'] });
+  });
+});
+
+describe('the entry form in the chosen account’s currency', () => {
+  const currencies = entryCurrencyOf(
+    [
+      { id: 'wallet', currency: 'JPY' },
+      { id: 'card', currency: 'KWD' },
+    ],
+    'EUR',
+  );
+  const checked = (values: Partial<EntryFormValues>) =>
+    entryFormSchema(new Set(['wallet', 'card']), currencies).safeParse(typed(values));
+
+  it('reads the amount in that currency, refusing more decimals in its words', () => {
+    expect(checked({ amount: '1500' }).data).toMatchObject({ amount: 1500 });
+    expect(checked({ amount: '12.5' }).error?.issues[0]?.message).toBe(
+      'JPY amounts have no decimals',
+    );
+    expect(checked({ amount: '12.345', accountId: 'card' }).data).toMatchObject({
+      amount: 12.345,
+    });
+  });
+
+  it('keeps an expense without an account in the book’s base currency', () => {
+    expect(currencies(NO_ACCOUNT)).toEqual({ code: 'EUR', exponent: 2 });
+    expect(currencies('card')).toEqual({ code: 'KWD', exponent: 3 });
+  });
+
+  it('reads split lines in the same currency', () => {
+    const line = (key: string, amountText: string) => ({
+      key,
+      categoryId: UNCATEGORISED,
+      amountText,
+      note: '',
+    });
+    const lines = [line('a', '700'), line('b', '300')];
+    expect(
+      checked({ type: 'withdraw', amount: '1000', split: true, lines }).data?.lines,
+    ).toHaveLength(2);
+    expect(
+      checked({
+        type: 'withdraw',
+        amount: '1000',
+        split: true,
+        lines: [line('a', '999.5'), line('b', '300')],
+      }).error?.issues[0]?.message,
+    ).toMatch(/^The split lines must add up to the amount/);
   });
 });

@@ -5,7 +5,9 @@ import { DIFFERENT_ACCOUNTS, sameAccounts } from '../../../shared/schemas/transf
 import { isCalendarDate } from '../../../shared/dates.js';
 import type { EntryFormRequest, EntryKind } from '../../stores/entry-form-store.js';
 import { amountText } from '../../components/forms/amount-text.js';
-import { amountEditText } from '../../components/forms/typed-amounts.js';
+import { moneyEditText } from '../../components/forms/typed-amounts.js';
+import { USD, type DisplayCurrency } from '../../lib/format.js';
+import { displayCurrency } from '../../lib/display-currency.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { newSplitLine } from './split-editor.js';
 import { splitRemainderOf, type SplitDraftLine } from './split-lines.js';
@@ -35,9 +37,11 @@ export function entryFormValues(
   today: string,
 ): EntryFormValues {
   const from = entry?.transfer ? entry.transfer.fromAccountId : entry?.accountId;
+  // A saved entry's amounts are written with its currency's decimals (JPY none, KWD three).
+  const currency = entry ? displayCurrency(entry.currency) : USD;
   return {
     type: entry ? typeOf(entry) : start.type,
-    amount: entry ? amountEditText(entry.amount) : '',
+    amount: entry ? moneyEditText(entry.amount, currency) : '',
     accountId: entry ? (from ?? NO_ACCOUNT) : (start.accountId ?? NO_ACCOUNT),
     toAccountId: entry?.transfer?.toAccountId ?? NO_ACCOUNT,
     occurredOn: entry?.occurredOn ?? today,
@@ -50,7 +54,11 @@ export function entryFormValues(
       !entry || entry.splits.length === 0
         ? [newSplitLine(), newSplitLine()]
         : entry.splits.map((line) =>
-            newSplitLine(amountEditText(line.amount), line.categoryId ?? UNCATEGORISED, line.note),
+            newSplitLine(
+              moneyEditText(line.amount, currency),
+              line.categoryId ?? UNCATEGORISED,
+              line.note,
+            ),
           ),
   };
 }
@@ -60,9 +68,13 @@ export function entryFormValues(
  * first under it): the amount (the spec's message of the type: "Please enter a valid amount to
  * deposit."), one of `accountIds` (or None, for an expense only; two different ones for a
  * transfer), the date, the tags (the server's words), and split lines that add up to the
- * amount exactly.
+ * amount exactly. The amount and the lines are read in `currencyOf` the chosen account (the
+ * account a transfer leaves; None: the book's base currency), USD unless given.
  */
-export function entryFormSchema(accountIds: ReadonlySet<string>) {
+export function entryFormSchema(
+  accountIds: ReadonlySet<string>,
+  currencyOf: (accountId: string) => DisplayCurrency = () => USD,
+) {
   return z
     .object({
       type: z.enum(['expense', 'withdraw', 'deposit', 'transfer']),
@@ -78,7 +90,10 @@ export function entryFormSchema(accountIds: ReadonlySet<string>) {
       lines: z.array(z.custom<SplitDraftLine>()),
     })
     .transform((values, context) => {
-      const read = amountText(ENTRY_WORDS[values.type].invalid).safeParse(values.amount);
+      const currency = currencyOf(values.accountId);
+      const read = amountText(ENTRY_WORDS[values.type].invalid, { currency }).safeParse(
+        values.amount,
+      );
       const problem = (path: string, message: string) => {
         context.addIssue({ code: 'custom', path: [path], message });
         return z.NEVER;
@@ -102,11 +117,11 @@ export function entryFormSchema(accountIds: ReadonlySet<string>) {
       }
       const tagProblem = tagsProblem(values.tags);
       if (tagProblem) return problem('tags', tagProblem);
-      const remainder = splitRemainderOf(amount, values.lines);
+      const remainder = splitRemainderOf(amount, values.lines, currency);
       if (values.split && splittable(type) && !remainder.balanced) {
         return problem('lines', `The split lines must add up to the amount: ${remainder.text}`);
       }
-      return { ...values, amount } satisfies CheckedEntry;
+      return { ...values, amount, currency } satisfies CheckedEntry;
     });
 }
 
@@ -121,7 +136,7 @@ export function changes(current: Transaction, entry: CheckedEntry): Omit<UpdateE
   const account = accountOf(entry);
   if (account !== current.accountId) next.accountId = account;
   if (splitting(entry)) {
-    const wanted = splitLines(entry.lines);
+    const wanted = splitLines(entry.lines, entry.currency);
     const had = current.splits.map(({ categoryId, amount, note }) => ({
       categoryId,
       amount,

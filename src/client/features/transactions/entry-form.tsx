@@ -14,8 +14,10 @@ import { SelectField } from '../../components/forms/select-field.js';
 import { SubmitButton } from '../../components/forms/submit-button.js';
 import { useAppForm } from '../../components/forms/use-app-form.js';
 import { Money } from '../../components/ui/money.js';
-import { useToday } from '../../lib/book.js';
-import { amountOf } from '../../components/forms/typed-amounts.js';
+import { useBook, useToday } from '../../lib/book.js';
+import { moneyOf } from '../../components/forms/typed-amounts.js';
+import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
+import { entryCurrencyOf } from './entry-currency.js';
 import { useRecordEntry, useUndo, useUpdateEntry, useUpdateTransfer } from './api.js';
 import { EntryDetails } from './entry-details.js';
 import { changes, entryFormSchema, entryFormValues, NO_ACCOUNT } from './entry-form-values.js';
@@ -47,7 +49,7 @@ function AccountSummary({ account, label }: { account: Account; label: string })
       <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{account.title}</dd>
       <dt className="text-muted-foreground">Current balance</dt>
       <dd className="min-w-0 font-medium">
-        <Money amount={account.balance} />
+        <Money amount={account.balance} currency={account.currency} />
       </dd>
     </dl>
   );
@@ -80,6 +82,9 @@ export function EntryForm(props: {
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
   const today = useToday();
+  // The amount is typed in the chosen account's currency; an expense without one in the base.
+  const baseCurrency = useBook().data?.baseCurrency ?? DEFAULT_CURRENCY;
+  const currencyOf = entryCurrencyOf(accounts, baseCurrency, entry);
   // A change to a reconciled entry asks first (docs/ledger.md#reconciliation); confirmed, it is
   // a new request with a key of its own, as the refusal is stored under the first one.
   const reconciled = useReconciledConfirm();
@@ -100,7 +105,9 @@ export function EntryForm(props: {
   };
 
   const { form, field, formProps, id, problem, pending } = useAppForm({
-    check: { schema: entryFormSchema(new Set(accounts.map((account) => account.id))) },
+    check: {
+      schema: entryFormSchema(new Set(accounts.map((account) => account.id)), currencyOf),
+    },
     defaultValues: entryFormValues(entry, start, today),
     request: (checked) => {
       if (transferOf) {
@@ -165,18 +172,20 @@ export function EntryForm(props: {
     onFailure: (error) => {
       // Cancel at the reconciled question: nothing was sent again, nothing to say.
       if (error instanceof ReconciledChangeCancelled) return;
+      const spent = accounts.find((account) => account.id === form.getValues('accountId'));
       showSpendingFailure(error, {
         form,
         field: 'amount',
         failure: failureOf(form.getValues('type')),
-        available: accounts.find((account) => account.id === form.getValues('accountId'))
-          ?.available,
+        available: spent?.available,
+        currency: spent?.currency,
       });
     },
     onDone: props.onDone,
   });
   const [type, amountText, accountId] = form.watch(['type', 'amount', 'accountId']);
   const typeWords = ENTRY_WORDS[type];
+  const currency = currencyOf(accountId);
   const words = wordsOf(type);
 
   const locked = props.lockAccount
@@ -213,7 +222,7 @@ export function EntryForm(props: {
       {locked && (
         <AccountSummary account={locked} label={type === 'transfer' ? 'From account' : 'Account'} />
       )}
-      <AmountInput form={form} name="amount" autoFocus />
+      <AmountInput form={form} name="amount" autoFocus currency={currency} />
       {!locked && (
         <FormSelect
           {...field('accountId')}
@@ -243,12 +252,13 @@ export function EntryForm(props: {
         id={id}
         groups={props.groups}
         open={Boolean(props.ledger || entry)}
+        currency={currency}
       />
       <FieldError id={`${id}-problem`} message={problem} />
       <SubmitButton
         pending={pending}
         pendingLabel={words.pending}
-        disabled={!props.ledger && !entry && amountOf(amountText) === null}
+        disabled={!props.ledger && !entry && moneyOf(amountText, currency) === null}
       >
         {entry ? (transferOf ? 'Save transfer' : 'Save changes') : words.submit}
       </SubmitButton>

@@ -47,7 +47,8 @@ function show(key: keyof EntrySnapshot, snapshot: EntrySnapshot | null, names: N
   if (!snapshot) return '—';
   switch (key) {
     case 'amount':
-      return formatMoney(snapshot.amount);
+      // In the snapshot's own currency: an entry moved to another account may have changed it.
+      return formatMoney(snapshot.amount, snapshot.currency);
     case 'occurredOn':
       return formatCalendarDate(snapshot.occurredOn);
     case 'categoryId':
@@ -62,7 +63,7 @@ function show(key: keyof EntrySnapshot, snapshot: EntrySnapshot | null, names: N
       return snapshot.tags.length ? snapshot.tags.join(', ') : 'none';
     case 'splits':
       return snapshot.splits.length
-        ? snapshot.splits.map((line) => formatMoney(line.amount)).join(' + ')
+        ? snapshot.splits.map((line) => formatMoney(line.amount, snapshot.currency)).join(' + ')
         : 'not split';
     case 'deleted':
       return snapshot.deleted ? 'yes' : 'no';
@@ -117,7 +118,7 @@ export function EntryHistory({ history, names }: { history: HistoryItem[]; names
               </p>
               {item.before === null && item.after && (
                 <p className="text-muted-foreground">
-                  <Money amount={item.after.amount} /> on{' '}
+                  <Money amount={item.after.amount} currency={item.after.currency} /> on{' '}
                   {formatCalendarDate(item.after.occurredOn)}
                 </p>
               )}

@@ -4,7 +4,8 @@ import type { MoneyMovementInput } from '../../../shared/schemas/account.js';
 import type { CreateTransferInput } from '../../../shared/schemas/transfer.js';
 import type { EntryKind } from '../../stores/entry-form-store.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { amountOf } from '../../components/forms/typed-amounts.js';
+import { moneyOf } from '../../components/forms/typed-amounts.js';
+import type { DisplayCurrency } from '../../lib/format.js';
 import type { SplitDraftLine } from './split-lines.js';
 
 /** The account select's value for "no account" (an expense only). */
@@ -28,10 +29,14 @@ export interface EntryFormValues {
   lines: SplitDraftLine[];
 }
 
-/** The entry form's values once checked: the amount read, the tags parsed. */
+/**
+ * The entry form's values once checked: the amount read (in `currency`, its account's; USD when
+ * not given), the tags parsed.
+ */
 export type CheckedEntry = Omit<EntryFormValues, 'amount' | 'tags'> & {
   amount: number;
   tags: string[];
+  currency?: DisplayCurrency;
 };
 
 /**
@@ -53,10 +58,11 @@ export const splittable = (type: EntryKind) => type === 'expense' || type === 'w
 export const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
   JSON.stringify(a) === JSON.stringify(b);
 
-export const splitLines = (lines: SplitDraftLine[]) =>
+/** The lines to send, each amount read in the entry's `currency`. */
+export const splitLines = (lines: SplitDraftLine[], currency?: DisplayCurrency) =>
   lines.map((line) => ({
     categoryId: line.categoryId === UNCATEGORISED ? null : line.categoryId,
-    amount: amountOf(line.amountText) ?? 0,
+    amount: moneyOf(line.amountText, currency) ?? 0,
     note: line.note.trim(),
   }));
 
@@ -95,7 +101,10 @@ export function newEntryRequest(entry: CheckedEntry): NewEntryRequest {
   const account = accountOf(entry);
   if (splitting(entry)) {
     const input = { type: entry.type, accountId: account, amount, description, ...extras };
-    return { operation: 'entry', input: { ...input, splits: splitLines(entry.lines) } };
+    return {
+      operation: 'entry',
+      input: { ...input, splits: splitLines(entry.lines, entry.currency) },
+    };
   }
   const category = categoryOf(entry);
   const fields = { amount, description, ...extras, ...(category && { categoryId: category }) };

@@ -17,15 +17,21 @@ import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 import { reconciledFailure, useReconciledConfirm } from './reconciled-confirm.js';
 import { newIdempotencyKey } from '../../lib/idempotency-key.js';
-import { amountEditText } from '../../components/forms/typed-amounts.js';
+import { moneyEditText } from '../../components/forms/typed-amounts.js';
+import { displayCurrency } from '../../lib/display-currency.js';
+import type { DisplayCurrency } from '../../lib/format.js';
 
-/** The row's check: the amount, then the date, one message at a time. */
-const inlineEditSchema = z.object({
-  description: z.string(),
-  amount: amountText('Please enter a valid amount.', { reasons: false }),
-  occurredOn: z.string().refine(isCalendarDate, 'Enter the date it happened'),
-  categoryId: z.string(),
-});
+/**
+ * The row's check: the amount (in the entry's currency: its account's), then the date, one
+ * message at a time.
+ */
+const inlineEditSchema = (currency: DisplayCurrency) =>
+  z.object({
+    description: z.string(),
+    amount: amountText('Please enter a valid amount.', { reasons: false, currency }),
+    occurredOn: z.string().refine(isCalendarDate, 'Enter the date it happened'),
+    categoryId: z.string(),
+  });
 
 /**
  * A row turned into a small form (`e`, or its Edit button): description, amount, date and
@@ -44,11 +50,12 @@ export function InlineEditRow(props: {
   const undo = useUndo();
   const ruleOffer = useRuleOffer();
   const reconciled = useReconciledConfirm();
+  const currency = displayCurrency(entry.currency);
   const { form, submit, problem, pending } = useAppForm({
-    check: { schema: inlineEditSchema },
+    check: { schema: inlineEditSchema(currency) },
     defaultValues: {
       description: entry.description,
-      amount: amountEditText(entry.amount),
+      amount: moneyEditText(entry.amount, currency),
       occurredOn: entry.occurredOn,
       categoryId: entry.categoryId ?? UNCATEGORISED,
     },
@@ -109,7 +116,7 @@ export function InlineEditRow(props: {
         {...form.register('description')}
       />
       <Input
-        aria-label="Amount"
+        aria-label={currency.code === 'USD' ? 'Amount' : `Amount (${currency.code})`}
         inputMode="decimal"
         disabled={split}
         title={split ? 'A split entry changes its amount with its lines, in the panel' : undefined}

@@ -5,7 +5,8 @@ import { SPLIT_LINES_MAX, SPLIT_LINES_MIN, SPLIT_NOTE_MAX } from '../../../share
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { CategorySelect, UNCATEGORISED } from '../../components/widgets/category-select.js';
-import { readAmount } from '../../components/forms/typed-amounts.js';
+import { readMoney } from '../../components/forms/typed-amounts.js';
+import { USD, type DisplayCurrency } from '../../lib/format.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { remainderText, splitRemainder, type SplitDraftLine } from './split-lines.js';
 
@@ -21,15 +22,19 @@ export function newSplitLine(
 
 /**
  * The lines of a split expense or withdrawal: category, amount and note each, with what is left
- * to assign shown live (exact cents) and announced politely to screen readers.
+ * to assign shown live (exact minor units of the entry's currency) and announced politely to
+ * screen readers.
  */
 export function SplitEditor(props: {
   amountText: string;
   lines: SplitDraftLine[];
   onChange: (lines: SplitDraftLine[]) => void;
   groups: CategoryGroup[];
+  /** The entry's currency (its account's): the lines are typed in it. */
+  currency?: DisplayCurrency;
 }) {
-  const remainder = splitRemainder(props.amountText, props.lines);
+  const currency = props.currency ?? USD;
+  const remainder = splitRemainder(props.amountText, props.lines, currency);
   const update = (key: string, patch: Partial<SplitDraftLine>) =>
     props.onChange(props.lines.map((line) => (line.key === key ? { ...line, ...patch } : line)));
 
@@ -51,6 +56,7 @@ export function SplitEditor(props: {
               <LineAmount
                 label={`Line ${n} amount`}
                 text={line.amountText}
+                currency={currency}
                 onChange={(amountText) => update(line.key, { amountText })}
               />
               <Input
@@ -90,9 +96,10 @@ export function SplitEditor(props: {
               onClick={() => {
                 const cents = remainder.cents ?? 0n;
                 const empty = props.lines.find((line) => line.amountText.trim() === '');
-                if (empty) update(empty.key, { amountText: remainderText(cents) });
+                const text = remainderText(cents, currency);
+                if (empty) update(empty.key, { amountText: text });
                 else if (props.lines.length < SPLIT_LINES_MAX) {
-                  props.onChange([...props.lines, newSplitLine(remainderText(cents))]);
+                  props.onChange([...props.lines, newSplitLine(text)]);
                 }
               }}
             >
@@ -115,9 +122,14 @@ export function SplitEditor(props: {
 }
 
 /** A line's amount: kept as typed, with the reason under it when it cannot be read. */
-function LineAmount(props: { label: string; text: string; onChange: (text: string) => void }) {
+function LineAmount(props: {
+  label: string;
+  text: string;
+  currency: DisplayCurrency;
+  onChange: (text: string) => void;
+}) {
   const errorId = useId();
-  const read = readAmount(props.text);
+  const read = readMoney(props.text, props.currency);
   const problem = read.kind === 'unreadable' ? read.message : undefined;
   return (
     <div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayCurrency } from '../../lib/display-currency.js';
 import { remainderText, splitRemainder, type SplitDraftLine } from './split-lines.js';
 
 const line = (amountText: string): SplitDraftLine => ({
@@ -41,5 +42,36 @@ describe('the split remainder', () => {
   it('writes the remainder as a line amount without separators', () => {
     expect(remainderText(123456n)).toBe('1234.56');
     expect(remainderText(5n)).toBe('0.05');
+  });
+});
+
+describe('the split remainder in the entry’s currency', () => {
+  const JPY = displayCurrency('JPY');
+  const KWD = displayCurrency('KWD');
+
+  it('counts in the currency’s minor units and says it with its code', () => {
+    expect(splitRemainder('1000', [line('700')], JPY)).toMatchObject({
+      cents: 300n,
+      text: '300 JPY left to assign',
+      balanced: false,
+    });
+    expect(splitRemainder('1', [line('0.333'), line('0.667')], KWD)).toMatchObject({
+      cents: 0n,
+      text: 'Fully assigned',
+      balanced: true,
+    });
+    expect(splitRemainder('1', [line('0.5'), line('0.5005')], KWD)).toMatchObject({
+      balanced: false,
+    });
+    expect(splitRemainder('10', [line('6'), line('5')], JPY).text).toBe('1 JPY too much');
+  });
+
+  it('never counts a line with more decimals than the currency has', () => {
+    expect(splitRemainder('10', [line('9.5'), line('0.5')], JPY).balanced).toBe(false);
+  });
+
+  it('writes the remainder in the currency’s decimals', () => {
+    expect(remainderText(300n, JPY)).toBe('300');
+    expect(remainderText(1500n, KWD)).toBe('1.500');
   });
 });

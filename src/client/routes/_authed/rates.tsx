@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageSpinner } from '../../components/widgets/page-spinner.js';
 import { RatesPage } from '../../features/rates/rates-page.js';
-import { currencyChoices } from '../../features/settings/currency-choices.js';
+import { currencyChoices } from '../../components/forms/currency-choices.js';
 import { useBook, useToday } from '../../lib/book.js';
 import { useLocaleStore } from '../../lib/locale.js';
 

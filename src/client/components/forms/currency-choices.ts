@@ -1,5 +1,5 @@
 import { BOOK_CURRENCY_CODES } from './currency-codes.js';
-import type { SelectOption } from '../../components/ui/select.js';
+import type { SelectOption } from '../ui/select.js';
 
 /**
  * The currencies a book may be kept in (every current ISO 4217 code), each with its name in the
