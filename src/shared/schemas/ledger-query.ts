@@ -9,6 +9,7 @@ import {
 import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
 import { accountIdSchema, categoryIdSchema, envelope, NO_NUL } from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
+import { LEGACY_NOTE, missingRateSchema, notConvertedSchema } from './analytics.js';
 import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
 
 /**
@@ -168,6 +169,20 @@ export const transactionSummarySchema = z
       'Withdrawals and expenses, and outgoing transfer legs listed as items (a transfer shown as one item moves money between your accounts, neither in nor out)',
     ),
     net: summaryFigure('moneyIn less moneyOut'),
+    currency: z
+      .string()
+      .optional()
+      .meta({
+        description: `The book's base currency: the figures are in it, each entry converted at its own day's rate and rounded half-even, then summed. ${LEGACY_NOTE}`,
+        example: 'USD',
+      }),
+    notConverted: z
+      .array(notConvertedSchema)
+      .optional()
+      .meta({
+        description: `Per currency, the entries without a rate for their day, left out of the figures: their money in less money out, in their own currency. ${LEGACY_NOTE}`,
+      }),
+    missingRates: z.array(missingRateSchema).optional().meta({ description: LEGACY_NOTE }),
   })
   .meta({ id: 'TransactionSummary' });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;

@@ -5,6 +5,7 @@ import { findAccount } from '../../accounts/index.js';
 import { findCategory } from '../../categories/index.js';
 import { MESSAGES } from '../../../../shared/errors.js';
 import { centsToUnits, isExactInJson, unitsToCents } from '../../../../shared/money.js';
+import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
 import { centsFromDb } from '../../../db/cents.js';
 import type { AccountLedgerPage } from '../../../../shared/schemas/ledger-query.js';
 import type { EntryRow } from '../entries/entry-repository.js';
@@ -24,10 +25,17 @@ import type {
 } from '../../../../shared/schemas/ledger-query.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import {
+  conversionOfEntries,
+  missingRatesOf,
+  notConvertedOf,
+  type PendingRow,
+} from '../../analytics/index.js';
+import {
   accountPageWithStartBalance,
   categoriesMatchingWords,
   entriesSplitInto,
   findPayees,
+  summarizeEntriesConverted,
   findTags,
   searchEntries,
   summarizeEntries,
@@ -160,24 +168,55 @@ export async function summarizeTransactions(
   bookId: string,
   input: TransactionSummaryInput,
 ): Promise<TransactionSummary> {
-  const row = await summarizeEntries(db, await resolveFilters(db, bookId, input), SUMMARY_ROWS_MAX);
+  const filters = await resolveFilters(db, bookId, input);
+  // In a book with accounts in other currencies, the sums are in its base currency, each entry
+  // converted at its own day's rate (docs/money.md#totals-in-the-base-currency).
+  const conversion = await conversionOfEntries(db, bookId, input.dateFrom, input.dateTo);
+  const converted = conversion.active
+    ? await summarizeEntriesConverted(db, filters, SUMMARY_ROWS_MAX, conversion)
+    : null;
+  const row = converted ?? (await summarizeEntries(db, filters, SUMMARY_ROWS_MAX));
+  const pending = converted === null ? [] : (JSON.parse(converted.pending) as PendingRow[]);
+  // A book whose base currency and accounts are all USD answers as before currencies.
+  const conversionFields =
+    !conversion.active && conversion.base === 'USD'
+      ? {}
+      : {
+          currency: conversion.base,
+          notConverted: notConvertedOf(pending),
+          missingRates: missingRatesOf(conversion.base, pending),
+        };
   const count = Number(row.count);
   if (count > SUMMARY_ROWS_MAX) {
-    return { count: SUMMARY_ROWS_MAX, complete: false, moneyIn: null, moneyOut: null, net: null };
+    return {
+      count: SUMMARY_ROWS_MAX,
+      complete: false,
+      moneyIn: null,
+      moneyOut: null,
+      net: null,
+      // No figure, so nothing is said left out of one.
+      ...('currency' in conversionFields && {
+        currency: conversion.base,
+        notConverted: [],
+        missingRates: [],
+      }),
+    };
   }
   const inCents = BigInt(row.in_cents);
   const outCents = BigInt(row.out_cents);
   // 25,000 of the largest deposits pass what a JSON number holds to the cent: no figure rather
   // than one a cent off (docs/money.md#sums-past-the-exact-range).
   if (![inCents, outCents, inCents - outCents].every(isExactInJson)) {
-    return { count, complete: true, moneyIn: null, moneyOut: null, net: null };
+    return { count, complete: true, moneyIn: null, moneyOut: null, net: null, ...conversionFields };
   }
+  const units = (minorUnits: bigint) => minorUnitsToUnits(minorUnits, conversion.base);
   return {
     count,
     complete: true,
-    moneyIn: centsToUnits(inCents),
-    moneyOut: centsToUnits(outCents),
-    net: centsToUnits(inCents - outCents),
+    moneyIn: units(inCents),
+    moneyOut: units(outCents),
+    net: units(inCents - outCents),
+    ...conversionFields,
   };
 }
 
