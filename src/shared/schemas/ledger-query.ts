@@ -6,10 +6,15 @@ import {
   SUMMARY_ROWS_MAX,
   TAG_MAX,
 } from '../limits.js';
-import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
-import { accountIdSchema, categoryIdSchema, envelope, NO_NUL } from './common.js';
+import {
+  CURRENCY_AMOUNT_TEXT,
+  accountIdSchema,
+  categoryIdSchema,
+  envelope,
+  NO_NUL,
+} from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
-import { LEGACY_NOTE, missingRateSchema, notConvertedSchema } from './analytics.js';
+import { missingRateSchema, notConvertedSchema } from './analytics.js';
 import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
 
 /**
@@ -21,20 +26,20 @@ import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } f
 export const TRANSACTION_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
-/** An amount bound in currency units (a query-string number); zero allowed. */
+/**
+ * An amount bound (a query-string number), zero allowed: in the account's currency units with
+ * accountId, else in the book's base currency's, each entry compared in its own currency. Its
+ * decimals and largest value are judged by the service in that currency (decision 035).
+ */
 function amountBound(label: string) {
-  return (
-    z
-      .number({ error: `${label} must be a number` })
-      .min(0, { error: `${label} must not be negative` })
-      .max(centsToUnits(MAX_OPERATION_CENTS), {
-        error: `${label} must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
-      })
-      .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
-      // multipleOf publishes the two decimals; the refine judges them on the exact decimal value.
-      .meta({ multipleOf: 0.01 })
-      .optional()
-  );
+  return z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must not be negative` })
+    .meta({
+      description: `${CURRENCY_AMOUNT_TEXT} (without accountId: the book's base currency)`,
+      'x-currency-amount': true,
+    })
+    .optional();
 }
 
 /**
@@ -146,12 +151,16 @@ export const transactionSummaryInput = z
   .superRefine(checkViewRanges);
 export type TransactionSummaryInput = z.infer<typeof transactionSummaryInput>;
 
+/** When a summary leaves its currency fields out: as before currencies. */
+const SUMMARY_NOTE =
+  'Left out when the figures are in USD and nothing was converted (the answer is as before currencies)';
+
 const summaryFigure = (description: string) =>
   z
     .number()
     .nullable()
     .meta({
-      description: `${description}, in currency units; null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false), or when a figure has more than fifteen digits and cannot be given exactly (complete is true)`,
+      description: `${description}, in units of the view's currency (the account's with accountId, else the book's base currency); null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false), when a figure has more than fifteen digits and cannot be given exactly, or when the book has accounts in other currencies and no accountId picks one (complete is true)`,
     });
 
 export const transactionSummarySchema = z
@@ -173,16 +182,16 @@ export const transactionSummarySchema = z
       .string()
       .optional()
       .meta({
-        description: `The book's base currency: the figures are in it, each entry converted at its own day's rate and rounded half-even, then summed. ${LEGACY_NOTE}`,
+        description: `The figures' currency: the view's one currency (one account, or a book all in its base currency), else the book's base currency, each entry converted at its own day's rate and rounded half-even, then summed. ${SUMMARY_NOTE}`,
         example: 'USD',
       }),
     notConverted: z
       .array(notConvertedSchema)
       .optional()
       .meta({
-        description: `Per currency, the entries without a rate for their day, left out of the figures: their money in less money out, in their own currency. ${LEGACY_NOTE}`,
+        description: `Per currency, the entries without a rate for their day, left out of the figures: their money in less money out, in their own currency. ${SUMMARY_NOTE}`,
       }),
-    missingRates: z.array(missingRateSchema).optional().meta({ description: LEGACY_NOTE }),
+    missingRates: z.array(missingRateSchema).optional().meta({ description: SUMMARY_NOTE }),
   })
   .meta({ id: 'TransactionSummary' });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
@@ -265,7 +274,7 @@ export const accountLedgerItemSchema = transactionSchema
   .extend({
     balanceAfter: z.number().meta({
       description:
-        "The account's balance after this entry, in currency units: the signed sum of its live entries up to it in (occurredOn, entry order) order",
+        "The account's balance after this entry, in its currency units: the signed sum of its live entries up to it in (occurredOn, entry order) order",
     }),
   })
   .meta({ id: 'AccountLedgerItem' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, accountSchema } from './account.js';
 import {
   accountIdSchema,
-  amountSchema,
+  twoDecimalAmountSchema,
   envelope,
   isoDateTime,
   optionalText,
@@ -51,7 +51,7 @@ export const sameAccounts = (input: { fromAccountId?: string; toAccountId?: stri
 export const createTransferInput = z.object({
   fromAccountId: accountIdSchema,
   toAccountId: accountIdSchema,
-  amount: amountSchema,
+  amount: twoDecimalAmountSchema,
   occurredOn: occurredOnSchema.optional(),
   description: optionalText('Description', DESCRIPTION_MAX),
 });
@@ -76,7 +76,7 @@ export const updateTransferInput = z
     confirmReconciled: confirmReconciledSchema,
     fromAccountId: accountIdSchema.optional(),
     toAccountId: accountIdSchema.optional(),
-    amount: amountSchema.optional(),
+    amount: twoDecimalAmountSchema.optional(),
     occurredOn: occurredOnSchema.optional(),
     description: optionalText('Description', DESCRIPTION_MAX),
   })

@@ -1,10 +1,14 @@
 import type { Db } from '../../../db/connect.js';
 import type { EntryType } from '../../../db/schema.js';
 import { notFound } from '../../../lib/app-error.js';
-import { findAccount } from '../../accounts/index.js';
+import { findAccount, findAllAccountCurrencies } from '../../accounts/index.js';
+import { findBookBaseCurrency } from '../../books/index.js';
+import { assertAmountsIn } from '../../../lib/currency-amount.js';
+import type { AmountField } from '../../../../shared/currency-amounts.js';
+import { amountFilter } from './amount-bounds.js';
 import { findCategory } from '../../categories/index.js';
 import { MESSAGES } from '../../../../shared/errors.js';
-import { centsToUnits, isExactInJson, unitsToCents } from '../../../../shared/money.js';
+import { isExactInJson } from '../../../../shared/money.js';
 import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
 import { centsFromDb } from '../../../db/cents.js';
 import type { AccountLedgerPage } from '../../../../shared/schemas/ledger-query.js';
@@ -69,9 +73,14 @@ export function searchWords(q: string | undefined): string[] {
   return [...new Set(q.split(/\s+/).filter((word) => word !== ''))].slice(0, SEARCH_WORDS_MAX);
 }
 
-/** Another book's or a deleted account answers 404, the same as one that never existed. */
-async function assertBookAccount(db: Db, bookId: string, accountId: string): Promise<void> {
-  if (!(await findAccount(db, bookId, accountId))) throw notFound();
+/**
+ * Another book's or a deleted account answers 404, the same as one that never existed; else its
+ * currency.
+ */
+async function assertBookAccount(db: Db, bookId: string, accountId: string): Promise<string> {
+  const account = await findAccount(db, bookId, accountId);
+  if (!account) throw notFound();
+  return account.currency;
 }
 
 /** The value of a settled promise already known not to have been rejected. */
@@ -100,6 +109,59 @@ async function pageOf(db: Db, search: EntrySearch): Promise<Page> {
 type ViewFilters = Omit<EntrySearch, 'sort' | 'after' | 'limit'>;
 
 /**
+ * The currencies a view's amounts are in: one account's, or the book's base and every account's
+ * (docs/money.md#account-currency). Read only when a view has amount bounds or is summed.
+ */
+interface CurrencyScope {
+  /** The account's currency, or the base currency across the book. */
+  currency: string;
+  /** null: one account; else every account of the book and its currency. */
+  accounts: ReadonlyMap<string, string> | null;
+}
+
+async function currencyScope(
+  db: Db,
+  bookId: string,
+  accountCurrency: string | null,
+): Promise<CurrencyScope> {
+  if (accountCurrency !== null) return { currency: accountCurrency, accounts: null };
+  const [currency, accounts] = await Promise.all([
+    findBookBaseCurrency(db, bookId),
+    findAllAccountCurrencies(db, bookId),
+  ]);
+  return { currency, accounts };
+}
+
+const MIN_AMOUNT_FIELD: AmountField = { label: 'minAmount', floor: 'zero', ceiling: 'operation' };
+const MAX_AMOUNT_FIELD: AmountField = { label: 'maxAmount', floor: 'zero', ceiling: 'operation' };
+
+/**
+ * minAmount and maxAmount, judged in the view's currency (400 at the field, decision 035), as
+ * minor units of each entry's currency.
+ */
+function amountBoundsOf(
+  input: { minAmount?: number | undefined; maxAmount?: number | undefined },
+  scope: CurrencyScope,
+) {
+  assertAmountsIn(
+    [
+      ...(input.minAmount === undefined
+        ? []
+        : [{ units: input.minAmount, field: MIN_AMOUNT_FIELD, path: 'minAmount' }]),
+      ...(input.maxAmount === undefined
+        ? []
+        : [{ units: input.maxAmount, field: MAX_AMOUNT_FIELD, path: 'maxAmount' }]),
+    ],
+    scope.currency,
+  );
+  return amountFilter(
+    { min: input.minAmount, max: input.maxAmount },
+    scope.currency,
+    scope.accounts,
+  );
+}
+
+/**
  * Reads what a view's filters need before its rows: an unknown account or category answers 404
  * (the account said first, whichever answered first), and each word's matching categories.
  */
@@ -107,7 +169,8 @@ async function resolveFilters(
   db: Db,
   bookId: string,
   input: TransactionSummaryInput,
-): Promise<ViewFilters> {
+  options: { scoped?: boolean } = {},
+): Promise<ViewFilters & { scope: CurrencyScope | null }> {
   const words = searchWords(input.q);
   const categoryId = input.categoryId === 'none' ? undefined : input.categoryId;
   // Independent reads, side by side (each is one indexed lookup).
@@ -120,7 +183,11 @@ async function resolveFilters(
   for (const outcome of [account, category, matched, splitEntryIds]) {
     if (outcome.status === 'rejected') throw outcome.reason;
   }
+  const bounded = input.minAmount !== undefined || input.maxAmount !== undefined;
+  const scope =
+    bounded || options.scoped ? await currencyScope(db, bookId, settled(account)) : null;
   return {
+    scope,
     bookId,
     accountId: input.accountId,
     types: input.type === undefined ? undefined : ENTRY_TYPES_OF[input.type],
@@ -134,8 +201,7 @@ async function resolveFilters(
           ? { kind: 'none' }
           : { kind: 'one', id: input.categoryId, splitEntryIds: settled(splitEntryIds) },
     tag: input.tag,
-    minCents: input.minAmount === undefined ? undefined : unitsToCents(input.minAmount),
-    maxCents: input.maxAmount === undefined ? undefined : unitsToCents(input.maxAmount),
+    amounts: scope === null ? undefined : amountBoundsOf(input, scope),
     dateFrom: input.dateFrom,
     dateTo: input.dateTo,
     transfers: input.transfers,
@@ -150,8 +216,9 @@ export async function searchTransactions(
 ): Promise<Page> {
   const sort: TransactionSort = input.sort ?? 'date_desc';
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  const { scope: _scope, ...filters } = await resolveFilters(db, bookId, input);
   return pageOf(db, {
-    ...(await resolveFilters(db, bookId, input)),
+    ...filters,
     sort,
     after,
     limit: input.limit ?? TRANSACTIONS_PAGE_DEFAULT,
@@ -168,23 +235,27 @@ export async function summarizeTransactions(
   bookId: string,
   input: TransactionSummaryInput,
 ): Promise<TransactionSummary> {
-  const filters = await resolveFilters(db, bookId, input);
-  // In a book with accounts in other currencies, the sums are in its base currency, each entry
-  // converted at its own day's rate (docs/money.md#totals-in-the-base-currency).
-  const conversion = await conversionOfEntries(db, bookId, input.dateFrom, input.dateTo);
-  const converted = conversion.active
+  const { scope, ...filters } = await resolveFilters(db, bookId, input, { scoped: true });
+  // A view in one currency (one account, or a book all in its base currency) sums its own minor
+  // units. Over several, the sums are in the book's base currency, each entry converted at its
+  // own day's rate; those without a rate are answered apart (docs/money.md#not-converted).
+  const single = scope ? singleCurrency(scope) : null;
+  const conversion =
+    single === null ? await conversionOfEntries(db, bookId, input.dateFrom, input.dateTo) : null;
+  const currency = single ?? conversion?.base ?? 'USD';
+  const converted = conversion?.active
     ? await summarizeEntriesConverted(db, filters, SUMMARY_ROWS_MAX, conversion)
     : null;
   const row = converted ?? (await summarizeEntries(db, filters, SUMMARY_ROWS_MAX));
   const pending = converted === null ? [] : (JSON.parse(converted.pending) as PendingRow[]);
-  // A book whose base currency and accounts are all USD answers as before currencies.
+  // Figures in USD with nothing converted answer as before currencies: no new field.
   const conversionFields =
-    !conversion.active && conversion.base === 'USD'
+    converted === null && currency === 'USD'
       ? {}
       : {
-          currency: conversion.base,
+          currency,
           notConverted: notConvertedOf(pending),
-          missingRates: missingRatesOf(conversion.base, pending),
+          missingRates: missingRatesOf(currency, pending),
         };
   const count = Number(row.count);
   if (count > SUMMARY_ROWS_MAX) {
@@ -195,11 +266,7 @@ export async function summarizeTransactions(
       moneyOut: null,
       net: null,
       // No figure, so nothing is said left out of one.
-      ...('currency' in conversionFields && {
-        currency: conversion.base,
-        notConverted: [],
-        missingRates: [],
-      }),
+      ...('currency' in conversionFields && { currency, notConverted: [], missingRates: [] }),
     };
   }
   const inCents = BigInt(row.in_cents);
@@ -209,7 +276,7 @@ export async function summarizeTransactions(
   if (![inCents, outCents, inCents - outCents].every(isExactInJson)) {
     return { count, complete: true, moneyIn: null, moneyOut: null, net: null, ...conversionFields };
   }
-  const units = (minorUnits: bigint) => minorUnitsToUnits(minorUnits, conversion.base);
+  const units = (minorUnits: bigint) => minorUnitsToUnits(minorUnits, currency);
   return {
     count,
     complete: true,
@@ -218,6 +285,13 @@ export async function summarizeTransactions(
     net: units(inCents - outCents),
     ...conversionFields,
   };
+}
+
+/** The one currency of every entry a view may hold, or null when they may be in several. */
+function singleCurrency(scope: CurrencyScope): string | null {
+  if (scope.accounts === null) return scope.currency;
+  for (const code of scope.accounts.values()) if (code !== scope.currency) return null;
+  return scope.currency;
 }
 
 /**
@@ -264,7 +338,7 @@ export async function accountLedgerPage(
 ): Promise<AccountLedgerPage> {
   const sort: TransactionSort = 'date_desc';
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
-  await assertBookAccount(db, bookId, input.id);
+  const currency = await assertBookAccount(db, bookId, input.id);
   const limit = input.limit ?? TRANSACTIONS_PAGE_DEFAULT;
   const rows = await accountPageWithStartBalance(db, {
     bookId,
@@ -277,7 +351,7 @@ export async function accountLedgerPage(
   const transactions = await toTransactions(db, bookId, page);
   let balance = page[0] ? centsFromDb(page[0].balance_start_cents) : 0n;
   const items = transactions.map((transaction, i) => {
-    const balanceAfter = centsToUnits(balance);
+    const balanceAfter = minorUnitsToUnits(balance, currency);
     balance -= signedCents(page[i] as EntryRow);
     return { ...transaction, balanceAfter };
   });
