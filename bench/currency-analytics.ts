@@ -78,7 +78,7 @@ async function seedBook(baseUrl: string, databaseUrl: string): Promise<Book> {
       await trx`
         INSERT INTO exchange_rates (book_id, base_currency, quote_currency, day, rate, source)
         SELECT ${book.id}, 'EUR', q.quote, d::date,
-          round(q.base * (1 + 0.05 * sin(extract(epoch FROM d) / 8640000)), q.scale), 'ecb'
+          round((q.base * (1 + 0.05 * sin(extract(epoch FROM d) / 8640000)))::numeric, q.scale), 'ecb'
         FROM generate_series(current_date - 740, current_date, interval '1 day') AS d,
           (VALUES ('USD', 1.0823, 4), ('JPY', 157.12, 2), ('KWD', 0.3321, 4)) AS q(quote, base, scale)
         WHERE extract(isodow FROM d) < 6`;
