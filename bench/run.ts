@@ -9,6 +9,7 @@
  * at 32 connections and one client, without the deposits and the limits (about a minute);
  * BENCH_ONLY=analytics only the charts and the CSV export; BENCH_ONLY=import only the import;
  * BENCH_ONLY=rates only the ECB full-history rate import;
+ * BENCH_ONLY=currency-analytics only the charts of a book in three currencies, in the base one;
  * BENCH_ONLY=attack only the latency under issue 19's worst case (BENCH_ATTACK_SECONDS, 30).
  * Exits 1 when a measurement had failed requests or a target is missed.
  */
@@ -22,6 +23,7 @@ import { LEDGER_PAGES, printReport, type AppMeasurement, type AppScenario } from
 import { seed, type Seeded } from './seed.js';
 import { runImportBench } from './import-bench.js';
 import { runRatesBench } from './rates-bench.js';
+import { runCurrencyAnalyticsBench } from './currency-analytics.js';
 import { benchUnderAttack, printAttackReport } from './under-attack.js';
 import { benchAnalytics, printAnalyticsReport, seedAnalyticsBook } from './analytics.js';
 import {
@@ -37,7 +39,7 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = '10';
-const SUBSETS = ['ledger', 'analytics', 'import', 'rates', 'attack'];
+const SUBSETS = ['ledger', 'analytics', 'import', 'rates', 'currency-analytics', 'attack'];
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !SUBSETS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: the subsets are ${SUBSETS.join(', ')}`);
@@ -212,6 +214,12 @@ async function main(): Promise<void> {
     if (!(await runRatesBench(baseDatabaseUrl))) process.exitCode = 1;
     return;
   }
+  // BENCH_ONLY=currency-analytics: only the charts in the base currency (bench/currency-analytics.ts).
+  if (process.env.BENCH_ONLY === 'currency-analytics') {
+    const seconds = Number(process.env.BENCH_ANALYTICS_SECONDS ?? 5);
+    if (!(await runCurrencyAnalyticsBench(baseDatabaseUrl, seconds))) process.exitCode = 1;
+    return;
+  }
   // BENCH_ONLY=attack: only the latency under the worst case of issue 19 (bench/under-attack.ts).
   if (process.env.BENCH_ONLY === 'attack') {
     if (!printAttackReport(await benchUnderAttack(baseDatabaseUrl))) process.exitCode = 1;
@@ -342,6 +350,14 @@ async function main(): Promise<void> {
   // The full run ends with the import scenario; BENCH_ONLY=ledger or analytics leave it out.
   if (ONLY === undefined && !(await runImportBench(baseDatabaseUrl))) failed = true;
   if (ONLY === undefined && !(await runRatesBench(baseDatabaseUrl))) failed = true;
+  if (
+    ONLY === undefined &&
+    !(await runCurrencyAnalyticsBench(
+      baseDatabaseUrl,
+      Number(process.env.BENCH_ANALYTICS_SECONDS ?? 5),
+    ))
+  )
+    failed = true;
   if (ONLY === undefined && !printAttackReport(await benchUnderAttack(baseDatabaseUrl))) {
     failed = true;
   }

@@ -14,6 +14,7 @@ import {
   NO_NUL,
 } from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
+import { missingRateSchema, notConvertedSchema } from './analytics.js';
 import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
 
 /**
@@ -150,6 +151,10 @@ export const transactionSummaryInput = z
   .superRefine(checkViewRanges);
 export type TransactionSummaryInput = z.infer<typeof transactionSummaryInput>;
 
+/** When a summary leaves its currency fields out: as before currencies. */
+const SUMMARY_NOTE =
+  'Left out when the figures are in USD and nothing was converted (the answer is as before currencies)';
+
 const summaryFigure = (description: string) =>
   z
     .number()
@@ -173,6 +178,20 @@ export const transactionSummarySchema = z
       'Withdrawals and expenses, and outgoing transfer legs listed as items (a transfer shown as one item moves money between your accounts, neither in nor out)',
     ),
     net: summaryFigure('moneyIn less moneyOut'),
+    currency: z
+      .string()
+      .optional()
+      .meta({
+        description: `The figures' currency: the view's one currency (one account, or a book all in its base currency), else the book's base currency, each entry converted at its own day's rate and rounded half-even, then summed. ${SUMMARY_NOTE}`,
+        example: 'USD',
+      }),
+    notConverted: z
+      .array(notConvertedSchema)
+      .optional()
+      .meta({
+        description: `Per currency, the entries without a rate for their day, left out of the figures: their money in less money out, in their own currency. ${SUMMARY_NOTE}`,
+      }),
+    missingRates: z.array(missingRateSchema).optional().meta({ description: SUMMARY_NOTE }),
   })
   .meta({ id: 'TransactionSummary' });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;

@@ -37,6 +37,9 @@ export function prefetchAnalytics(utils: TrpcUtils, q: PeriodQuery): void {
 }
 
 export const useDashboardFigures = () => trpc.analytics.dashboard.useQuery({}, { select: unwrap });
+/** Net worth valued today (the book's), in the base currency (docs/analytics.md#net-worth). */
+export const useNetWorth = () => trpc.analytics.netWorth.useQuery({}, { select: unwrap });
 export function prefetchDashboardFigures(utils: TrpcUtils): void {
   void utils.analytics.dashboard.prefetch({});
+  void utils.analytics.netWorth.prefetch({});
 }

@@ -13,7 +13,8 @@ import {
 import { formatMoney } from '../../lib/format.js';
 import { useBalanceOverTime, type PeriodQuery } from './api.js';
 import { lineEndLabel } from './line-end-label.js';
-import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoney } from './chart-card.js';
+import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoneyIn } from './chart-card.js';
+import { figureCurrency } from './figure-currency.js';
 
 /**
  * Each account's balance and the total, day by day; a summary sentence says the same in words.
@@ -24,6 +25,7 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
   const data = query.data;
   const first = data?.days[0];
   const last = data?.days.at(-1);
+  const currency = figureCurrency(data?.currency);
   return (
     <ChartCard
       title="Balance over time"
@@ -32,6 +34,7 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
       empty={!data || data.accounts.length === 0}
       emptyText="No accounts yet. Add an account on the Accounts page to follow its balance."
       className="lg:col-span-2"
+      {...(data && { conversion: data })}
     >
       {() =>
         data &&
@@ -39,15 +42,16 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
         last && (
           <>
             <p className="text-sm">
-              Total went from <Money amount={first.total} /> on {first.date} to{' '}
-              <Money amount={last.total} /> on {last.date}
+              Total went from <Money amount={first.total} currency={currency} /> on {first.date} to{' '}
+              <Money amount={last.total} currency={currency} /> on {last.date}
               {data.accounts.length > 1 && (
                 <>
                   {' ('}
                   {data.accounts.map((a, i) => (
                     <Fragment key={a.id}>
                       {i > 0 && ', '}
-                      {a.title} <Money amount={last.balances[i] ?? 0} />
+                      {a.title}{' '}
+                      <Money amount={last.balances[i] ?? 0} currency={figureCurrency(a.currency)} />
                     </Fragment>
                   ))}
                   )
@@ -68,12 +72,15 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
                   <CartesianGrid stroke={GRID_STROKE} vertical={false} />
                   <XAxis dataKey="date" tick={AXIS_TICK} stroke={GRID_STROKE} minTickGap={24} />
                   <YAxis
-                    tickFormatter={axisMoney}
+                    tickFormatter={axisMoneyIn(currency.code)}
                     tick={AXIS_TICK}
                     stroke={GRID_STROKE}
                     width={56}
                   />
-                  <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(v) => formatMoney(Number(v))} />
+                  <Tooltip
+                    contentStyle={TOOLTIP_STYLE}
+                    formatter={(v) => formatMoney(Number(v), currency)}
+                  />
                   <Legend />
                   {data.accounts.length > 1 &&
                     data.accounts.map((a) => (

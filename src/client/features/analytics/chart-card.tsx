@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { QueryError } from '../../components/widgets/query-error.js';
+import type { MissingRate } from '../../../shared/missing-rates.js';
+import type { NotConverted } from '../../../shared/schemas/analytics.js';
+import { NotConvertedSlot } from './not-converted-slot.js';
 
 interface ChartQuery {
   isPending: boolean;
@@ -20,6 +23,11 @@ export function ChartCard(props: {
   empty: boolean;
   emptyText: string;
   className?: string;
+  /** The answer's "not converted" part: a warning above the chart while anything is. */
+  conversion?: {
+    notConverted?: readonly NotConverted[] | undefined;
+    missingRates?: readonly MissingRate[] | undefined;
+  };
   children: () => ReactNode;
 }) {
   const { query } = props;
@@ -38,12 +46,22 @@ export function ChartCard(props: {
           />
         ) : query.isError ? (
           <QueryError query={query} fallback={`Could not load ${props.title.toLowerCase()}.`} />
-        ) : props.empty ? (
-          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
-            {props.emptyText}
-          </p>
         ) : (
-          props.children()
+          <>
+            {props.conversion && (
+              <NotConvertedSlot
+                notConverted={props.conversion.notConverted}
+                missingRates={props.conversion.missingRates}
+              />
+            )}
+            {props.empty ? (
+              <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+                {props.emptyText}
+              </p>
+            ) : (
+              props.children()
+            )}
+          </>
         )}
       </section>
     </Card>
@@ -64,3 +82,9 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 /** "$1.2K" on an axis, where the full figure would not fit. */
 export const axisMoney = (value: number) =>
   `${value < 0 ? '-' : ''}$${compact.format(Math.abs(value))}`;
+
+/** The axis text of figures in `code`: "$1.2K" for USD, "1.2K EUR" for another currency. */
+export const axisMoneyIn = (code: string) =>
+  code === 'USD'
+    ? axisMoney
+    : (value: number) => `${value < 0 ? '-' : ''}${compact.format(Math.abs(value))} ${code}`;

@@ -14,7 +14,8 @@ import {
 } from 'recharts';
 import { formatMoney } from '../../lib/format.js';
 import { useIncomeVsSpending } from './api.js';
-import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoney } from './chart-card.js';
+import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoneyIn } from './chart-card.js';
+import { figureCurrency } from './figure-currency.js';
 
 /** The table beside the chart: it scrolls sideways inside its frame on a phone (Table). */
 const MONTH_COLUMNS: TableColumn[] = [
@@ -36,6 +37,7 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
   const query = useIncomeVsSpending(accountId);
   const data = query.data;
   const empty = !data || data.months.every((m) => m.income === 0 && m.spending === 0);
+  const currency = figureCurrency(data?.currency);
   return (
     <ChartCard
       title="Income vs spending"
@@ -44,13 +46,20 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
       empty={empty}
       emptyText="No income or spending in the last 12 months yet. Deposits and expenses you record will show here."
       className="lg:col-span-2"
+      {...(data && {
+        conversion: {
+          notConverted: [...(data.notConvertedIncome ?? []), ...(data.notConverted ?? [])],
+          missingRates: data.missingRates,
+        },
+      })}
     >
       {() =>
         data && (
           <>
             <p className="text-sm">
-              Average month: income <Money amount={data.average.income} />, spending{' '}
-              <Money amount={data.average.spending} />, net <Money amount={data.average.net} />.
+              Average month: income <Money amount={data.average.income} currency={currency} />,
+              spending <Money amount={data.average.spending} currency={currency} />, net{' '}
+              <Money amount={data.average.net} currency={currency} />.
             </p>
             <div className="h-72" aria-hidden>
               <ResponsiveContainer width="100%" height="100%">
@@ -61,12 +70,15 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
                   <CartesianGrid stroke={GRID_STROKE} vertical={false} />
                   <XAxis dataKey="label" tick={AXIS_TICK} stroke={GRID_STROKE} />
                   <YAxis
-                    tickFormatter={axisMoney}
+                    tickFormatter={axisMoneyIn(currency.code)}
                     tick={AXIS_TICK}
                     stroke={GRID_STROKE}
                     width={56}
                   />
-                  <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(v) => formatMoney(Number(v))} />
+                  <Tooltip
+                    contentStyle={TOOLTIP_STYLE}
+                    formatter={(v) => formatMoney(Number(v), currency)}
+                  />
                   <Legend />
                   <Bar dataKey="income" name="Income" fill={INCOME} isAnimationActive={false} />
                   <Bar
@@ -102,13 +114,13 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
                         {labelOf(m.month)}
                       </th>
                       <td className={`${CELL} text-right`}>
-                        <Money amount={m.income} />
+                        <Money amount={m.income} currency={currency} />
                       </td>
                       <td className={`${CELL} text-right`}>
-                        <Money amount={m.spending} />
+                        <Money amount={m.spending} currency={currency} />
                       </td>
                       <td className={`${CELL} text-right`}>
-                        <Money amount={m.net} />
+                        <Money amount={m.net} currency={currency} />
                       </td>
                     </tr>
                   ))}

@@ -4,6 +4,7 @@ import { Table } from '../../components/ui/table.js';
 import { formatMoney } from '../../lib/format.js';
 import type { SpendingByCategory } from '../../../shared/schemas/analytics.js';
 import { ChartCard, TOOLTIP_STYLE } from './chart-card.js';
+import { figureCurrency } from './figure-currency.js';
 import { useSpendingByCategory, type PeriodQuery } from './api.js';
 import { transactionsHref } from './period.js';
 
@@ -19,6 +20,7 @@ export function SpendingByCategoryCard(props: {
 }) {
   const query = useSpendingByCategory(props.period);
   const data: SpendingByCategory | undefined = query.data;
+  const currency = figureCurrency(data?.currency);
   return (
     <ChartCard
       title="Spending by category"
@@ -27,6 +29,7 @@ export function SpendingByCategoryCard(props: {
       empty={!data || data.categories.length === 0}
       emptyText="No spending in this period. Record an expense, or pick a longer period."
       className="lg:col-span-2"
+      {...(data && { conversion: data })}
     >
       {() =>
         data && (
@@ -59,13 +62,13 @@ export function SpendingByCategoryCard(props: {
                   </Pie>
                   <Tooltip
                     contentStyle={TOOLTIP_STYLE}
-                    formatter={(value) => formatMoney(Number(value))}
+                    formatter={(value) => formatMoney(Number(value), currency)}
                   />
                 </PieChart>
               </ResponsiveContainer>
             </div>
             <Table
-              caption={`Spending by category, total ${formatMoney(data.total)}`}
+              caption={`Spending by category, total ${formatMoney(data.total, currency)}`}
               columns={[
                 { label: 'Category' },
                 { label: 'Amount', align: 'right' },
@@ -94,7 +97,7 @@ export function SpendingByCategoryCard(props: {
                       </a>
                     </td>
                     <td className="px-4 py-2 text-right">
-                      <Money amount={row.amount} />
+                      <Money amount={row.amount} currency={currency} />
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums">{percent(row.share)}</td>
                   </tr>
@@ -103,7 +106,7 @@ export function SpendingByCategoryCard(props: {
               <tr className="border-t border-border font-semibold">
                 <td className="px-4 py-2">Total</td>
                 <td className="px-4 py-2 text-right">
-                  <Money amount={data.total} />
+                  <Money amount={data.total} currency={currency} />
                 </td>
                 <td className="px-4 py-2 text-right">100%</td>
               </tr>

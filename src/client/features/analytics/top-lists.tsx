@@ -3,16 +3,19 @@ import { Table } from '../../components/ui/table.js';
 import { formatDate } from '../../lib/format.js';
 import { useLargestEntries, useTopPayees, type PeriodQuery } from './api.js';
 import { ChartCard } from './chart-card.js';
+import { figureCurrency } from './figure-currency.js';
 
 /** The payees most spent with in the period. */
 export function TopPayeesCard({ period }: { period: PeriodQuery }) {
   const query = useTopPayees(period);
   const payees = query.data?.payees ?? [];
+  const currency = figureCurrency(query.data?.currency);
   return (
     <ChartCard
       title="Top payees"
       description="Who you spent the most with in this period."
       query={query}
+      {...(query.data && { conversion: query.data })}
       empty={payees.length === 0}
       emptyText="No payees in this period. Add a payee when you record an expense to see it here."
     >
@@ -30,7 +33,7 @@ export function TopPayeesCard({ period }: { period: PeriodQuery }) {
               <td className="px-4 py-2 [overflow-wrap:anywhere]">{row.payee}</td>
               <td className="px-4 py-2 text-right tabular-nums">{row.entries}</td>
               <td className="px-4 py-2 text-right">
-                <Money amount={row.amount} />
+                <Money amount={row.amount} currency={currency} />
               </td>
             </tr>
           ))}
@@ -49,6 +52,7 @@ export function LargestEntriesCard({ period }: { period: PeriodQuery }) {
       title="Largest entries"
       description="The biggest expenses and withdrawals of this period."
       query={query}
+      {...(query.data && { conversion: query.data })}
       empty={entries.length === 0}
       emptyText="No expenses in this period. Record one, or pick a longer period."
     >
@@ -72,7 +76,7 @@ export function LargestEntriesCard({ period }: { period: PeriodQuery }) {
                 </span>
               </td>
               <td className="px-4 py-2 text-right">
-                <Money amount={-row.amount} />
+                <Money amount={-row.amount} currency={figureCurrency(row.currency)} />
               </td>
             </tr>
           ))}

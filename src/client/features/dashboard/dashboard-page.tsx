@@ -23,6 +23,8 @@ export function DashboardPage(props: {
   recentTransactionsCard: ReactNode;
   /** This month's spending against last month's, by category. */
   spendingCard: ReactNode;
+  /** Net worth in the base currency (shown once the book has accounts in other currencies). */
+  netWorthCard?: ReactNode;
   /** What the person has, for the first-run guide; undefined while unknown (an error). */
   firstRun: FirstRunFacts | undefined;
   /** The guide's buttons, from other features: Add Account and Add Expense with their dialogs. */
@@ -67,6 +69,7 @@ export function DashboardPage(props: {
           )}
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3">
             {props.accountsCard}
+            {props.netWorthCard}
             {props.spendingCard}
             {props.recentTransactionsCard}
             <UpcomingEventsCard showSamples={!guiding} />

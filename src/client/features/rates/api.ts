@@ -29,12 +29,24 @@ export function useRates(pair: RatePair) {
   });
 }
 
+/**
+ * A rate added, deleted or imported changes every figure in the base currency: the rates, and the
+ * totals converted with them (analytics, a view's summary; docs/money.md#not-converted).
+ */
+function invalidateRateViews(utils: ReturnType<typeof trpc.useUtils>) {
+  return Promise.all([
+    utils.rates.invalidate(),
+    utils.analytics.invalidate(),
+    utils.transaction.summary.invalidate(),
+  ]);
+}
+
 export function useAddRate() {
   const utils = trpc.useUtils();
   return useMutation({
     mutationFn: ({ idempotencyKey, ...input }: AddRateInput & { idempotencyKey: string }) =>
       utils.client.rates.add.mutate(input, withIdempotencyKey(idempotencyKey)),
-    onSuccess: () => utils.rates.invalidate(),
+    onSuccess: () => invalidateRateViews(utils),
     ...RETRY_UNANSWERED,
   });
 }
@@ -44,7 +56,7 @@ export function useDeleteRate() {
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
       utils.client.rates.delete.mutate({ id }, withIdempotencyKey(idempotencyKey)),
-    onSuccess: () => utils.rates.invalidate(),
+    onSuccess: () => invalidateRateViews(utils),
     ...RETRY_UNANSWERED,
   });
 }
@@ -60,7 +72,7 @@ export function useImportRates() {
       content: string;
       idempotencyKey: string;
     }) => utils.client.rates.import.mutate(input, withIdempotencyKey(idempotencyKey)).then(unwrap),
-    onSuccess: () => utils.rates.invalidate(),
+    onSuccess: () => invalidateRateViews(utils),
     ...RETRY_UNANSWERED,
   });
 }

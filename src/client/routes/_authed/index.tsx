@@ -9,6 +9,7 @@ import {
 import { prefetchAccounts, useAccounts } from '../../features/accounts/api.js';
 import { prefetchDashboardFigures } from '../../features/analytics/api.js';
 import { MonthSpendingCard } from '../../features/analytics/month-spending-card.js';
+import { NetWorthCard } from '../../features/analytics/net-worth-card.js';
 import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 import { prefetchRecentTransactions, useRecentTransactions } from '../../features/ledger/api.js';
 import { RecentTransactionsCard } from '../../features/ledger/recent-transactions-card.js';
@@ -94,6 +95,7 @@ function DashboardRoute() {
       }
       recentTransactionsCard={<RecentTransactionsCard />}
       spendingCard={<MonthSpendingCard />}
+      netWorthCard={<NetWorthCard />}
     />
   );
 }

@@ -8,6 +8,8 @@ import {
   dashboardOutput,
   incomeVsSpendingOutput,
   largestEntriesOutput,
+  netWorthInput,
+  netWorthOutput,
   spendingByCategoryOutput,
   topPayeesOutput,
 } from '../../../shared/schemas/analytics.js';
@@ -19,6 +21,7 @@ import {
   getSpendingByCategory,
   getTopPayees,
 } from './analytics-service.js';
+import { getNetWorth } from './net-worth-service.js';
 
 const tags = ['Analytics'];
 
@@ -147,5 +150,22 @@ export const analyticsRouter = router({
     .output(dashboardOutput)
     .query(async ({ ctx }) =>
       ok(await getDashboardFigures(ctx.database.db, ctx.bookId, ctx.clock())),
+    ),
+
+  netWorth: chartProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/analytics/net-worth',
+        tags,
+        summary:
+          "What the live accounts hold in the base currency, valued at each entry's day and on a chosen day (today by default), and the exchange gain or loss between the two",
+      },
+      refusals,
+    })
+    .input(netWorthInput)
+    .output(netWorthOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await getNetWorth(ctx.database.db, ctx.bookId, ctx.clock(), input.valuedOn)),
     ),
 });

@@ -1,12 +1,6 @@
 import type { Db } from '../../db/connect.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import {
-  MAX_EXACT_CENTS,
-  centsToUnits,
-  formatCents,
-  isExactInJson,
-  sumCents,
-} from '../../../shared/money.js';
+import { notFound } from '../../lib/app-error.js';
+import { sumCents } from '../../../shared/money.js';
 import type {
   BalanceOverTime,
   CategorySpending,
@@ -24,35 +18,80 @@ import {
   spendingByCategory,
   topPayees,
   type CategoryCentsRow,
+  type ChartResult,
   type Period,
   type Scope,
 } from './analytics-repository.js';
+import { bookCurrencies, missingDays, type Conversion } from './conversion-repository.js';
+import { dayRates, daysBefore, daysOf } from './day-rates.js';
+import { missingRatesOf, notConvertedOf, unitsIn } from './not-converted.js';
+import { valueBalances } from './balance-valuation.js';
 
-// Rows of the analytics statements become the API's figures here: cents stay BigInt until the
-// last step, shares and averages are computed from the exact cents (docs/analytics.md).
+export { ANALYTICS_MESSAGES } from './not-converted.js';
+
+// Rows of the analytics statements become the API's figures here: minor units stay BigInt until
+// the last step, shares and averages are computed from the exact minor units (docs/analytics.md).
+// Every figure is in the book's base currency: in a book with accounts in other currencies each
+// entry is converted at its own day's rate before it is summed (conversion-repository.ts), and
+// what had no rate is answered apart as notConverted, with the missing pairs
+// (docs/money.md#not-converted).
 
 export const UNCATEGORISED = 'Uncategorised';
 /** The colour of the uncategorised bucket: slate, readable on both themes. */
 export const UNCATEGORISED_COLOR = '#64748b';
 
-export const ANALYTICS_MESSAGES = {
-  tooLarge: `A figure of this chart passes ${formatCents(MAX_EXACT_CENTS)} and cannot be shown exactly: choose a shorter period or one account`,
-} as const;
+/**
+ * How a chart over entries from `from` to `to` converts: nothing in a book whose accounts are all
+ * in its base currency, else the rate of every day of the range (day-rates.ts).
+ */
+export async function conversionFor(
+  db: Db,
+  bookId: string,
+  from: string,
+  to: string,
+): Promise<Conversion> {
+  const { base, others } = await bookCurrencies(db, bookId);
+  if (others.length === 0) return { base, active: false, rates: [], missing: [] };
+  const rates = await dayRates(db, bookId, base, others, from, to);
+  return { base, active: true, rates, missing: missingDays(others, daysOf(from, to), rates) };
+}
+
+/** `day` plus `days` calendar days. */
+const daysAfter = (day: string, days: number) => daysBefore(day, -days);
 
 /**
- * A figure in currency units. Sums of many entries or accounts can pass what a JSON number holds
- * exactly; such a chart is refused (422) rather than answered a few cents off
- * (docs/money.md#sums-past-the-exact-range).
+ * The days a chart relative to today may read (this month, the last 12): a margin either side,
+ * since the book's today (its time zone) may be a day off UTC's and an entry may be dated ahead.
  */
-function units(cents: bigint): number {
-  if (!isExactInJson(cents)) throw new AppError('UNPROCESSABLE', ANALYTICS_MESSAGES.tooLarge);
-  return centsToUnits(cents);
+function aroundToday(now: Date, monthsBack: number) {
+  const today = now.toISOString().slice(0, 10);
+  return { from: daysBefore(today, 31 * (monthsBack + 1) + 2), to: daysAfter(today, 33) };
 }
 
 /** A filter naming another book's, a deleted or a missing account answers 404, like elsewhere. */
-function checked<T>(result: { accountOk: boolean; rows: T[] }): T[] {
+function checked<T>(result: ChartResult<T>): T[] {
   if (!result.accountOk) throw notFound();
   return result.rows;
+}
+
+/**
+ * A book whose base currency and accounts are all USD answers as before currencies, byte for
+ * byte: the conversion fields are left out (docs/analytics.md#totals-in-the-base-currency).
+ */
+export const isLegacy = (c: Conversion) => !c.active && c.base === 'USD';
+
+/** `fields` unless the book answers as before currencies. */
+export function unlessLegacy<T extends object>(c: Conversion, fields: () => T): T | object {
+  return isLegacy(c) ? {} : fields();
+}
+
+/** What every chart adds: its currency, its "not converted" part and the pairs missing. */
+function conversionFields(c: Conversion, result: ChartResult<unknown>, kind = '') {
+  return unlessLegacy(c, () => ({
+    currency: c.base,
+    notConverted: notConvertedOf(result.pending, kind),
+    missingRates: missingRatesOf(c.base, result.pending),
+  }));
 }
 
 /** part / whole as a fraction with four decimals, from exact cents (0 when whole is 0). */
@@ -71,7 +110,10 @@ export function averageCents(values: readonly bigint[]): bigint {
   return (total * 2n + half) / (2n * n);
 }
 
-function toCategories(rows: readonly CategoryCentsRow[]): {
+function toCategories(
+  rows: readonly CategoryCentsRow[],
+  currency: string,
+): {
   total: bigint;
   categories: CategorySpending[];
 } {
@@ -91,7 +133,7 @@ function toCategories(rows: readonly CategoryCentsRow[]): {
       name: row.category_id === null ? UNCATEGORISED : (row.name ?? UNCATEGORISED),
       color: row.color ?? UNCATEGORISED_COLOR,
       groupName: row.group_name,
-      amount: units(cents),
+      amount: unitsIn(cents, currency),
       share: shareOf(cents, total),
       entries: row.entries,
     })),
@@ -99,11 +141,14 @@ function toCategories(rows: readonly CategoryCentsRow[]): {
 }
 
 export async function getSpendingByCategory(db: Db, period: Period): Promise<SpendingByCategory> {
-  const { total, categories } = toCategories(checked(await spendingByCategory(db, period)));
+  const c = await conversionFor(db, period.bookId, period.from, period.to);
+  const result = await spendingByCategory(db, period, c);
+  const { total, categories } = toCategories(checked(result), c.base);
   return {
     period: { from: period.from, to: period.to },
-    total: units(total),
+    total: unitsIn(total, c.base),
     categories,
+    ...conversionFields(c, result),
   };
 }
 
@@ -112,7 +157,11 @@ export async function getIncomeVsSpending(
   scope: Scope,
   now: Date,
 ): Promise<IncomeVsSpending> {
-  const rows = checked(await incomeVsSpending(db, scope, now)).map((row) => {
+  const range = aroundToday(now, 12);
+  const c = await conversionFor(db, scope.bookId, range.from, range.to);
+  const units = (minorUnits: bigint) => unitsIn(minorUnits, c.base);
+  const result = await incomeVsSpending(db, scope, now, c);
+  const rows = checked(result).map((row) => {
     const income = BigInt(row.income);
     const spending = BigInt(row.spending);
     return { month: row.month, income, spending, net: income - spending };
@@ -129,59 +178,75 @@ export async function getIncomeVsSpending(
       spending: units(averageCents(rows.map((r) => r.spending))),
       net: units(averageCents(rows.map((r) => r.net))),
     },
+    ...conversionFields(c, result, 'spending'),
+    ...unlessLegacy(c, () => ({ notConvertedIncome: notConvertedOf(result.pending, 'income') })),
   };
 }
 
+/**
+ * Each account's balance at the end of every day in its own currency, and the day's total in the
+ * base currency with every balance valued at that day's rate (balance-valuation.ts).
+ */
 export async function getBalanceOverTime(db: Db, period: Period): Promise<BalanceOverTime> {
+  const c = await conversionFor(db, period.bookId, period.from, period.to);
   const rows = checked(await balanceOverTime(db, period));
-  const series = rows.map((row) => row.cents.split(',').map((cents) => BigInt(cents)));
-  const days: BalanceOverTime['days'] = [];
-  const start = Date.parse(`${period.from}T00:00:00Z`);
-  const length = series[0]?.length ?? 0;
-  for (let i = 0; i < length; i++) {
-    const balances = series.map((values) => values[i] ?? 0n);
-    days.push({
-      date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
-      total: units(sumCents(balances)),
-      balances: balances.map(units),
-    });
-  }
-  if (length === 0) {
-    // No account: every day is still there, at zero.
-    for (let time = start; time <= Date.parse(`${period.to}T00:00:00Z`); time += 86_400_000) {
-      days.push({ date: new Date(time).toISOString().slice(0, 10), total: 0, balances: [] });
-    }
-  }
+  const accounts = rows.map((row) => ({
+    currency: row.currency,
+    balances: row.cents.split(',').map((cents) => BigInt(cents)),
+  }));
+  const valued = valueBalances(c, period.from, period.to, accounts);
+  const last = valued.days[valued.days.length - 1];
+  const legacy = isLegacy(c);
   return {
     period: { from: period.from, to: period.to },
-    accounts: rows.map((row) => ({ id: row.id, title: row.title, color: row.color })),
-    days,
-  };
-}
-
-export async function getTopPayees(db: Db, period: Period): Promise<TopPayees> {
-  const rows = checked(await topPayees(db, period));
-  return {
-    period: { from: period.from, to: period.to },
-    payees: rows.map((row) => ({
-      payee: row.payee,
-      amount: units(BigInt(row.cents)),
-      entries: row.entries,
+    accounts: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      color: row.color,
+      ...(!legacy && { currency: row.currency }),
+    })),
+    days: legacy
+      ? valued.days.map(({ date, total, balances }) => ({ date, total, balances }))
+      : valued.days,
+    ...unlessLegacy(c, () => ({
+      currency: c.base,
+      notConverted: last?.notConverted ?? [],
+      missingRates: valued.missingRates,
     })),
   };
 }
 
-export async function getLargestEntries(db: Db, period: Period): Promise<LargestEntries> {
-  const rows = checked(await largestEntries(db, period));
+export async function getTopPayees(db: Db, period: Period): Promise<TopPayees> {
+  const c = await conversionFor(db, period.bookId, period.from, period.to);
+  const result = await topPayees(db, period, c);
   return {
     period: { from: period.from, to: period.to },
-    entries: rows.map((row) => ({
+    payees: checked(result).map((row) => ({
+      payee: row.payee,
+      amount: unitsIn(BigInt(row.cents), c.base),
+      entries: row.entries,
+    })),
+    ...conversionFields(c, result),
+  };
+}
+
+export async function getLargestEntries(db: Db, period: Period): Promise<LargestEntries> {
+  const c = await conversionFor(db, period.bookId, period.from, period.to);
+  const result = await largestEntries(db, period, c);
+  return {
+    period: { from: period.from, to: period.to },
+    ...conversionFields(c, result),
+    entries: checked(result).map((row) => ({
       id: row.id,
       occurredOn: row.occurred_on,
       transactionType: row.transaction_type,
       description: row.description,
       payee: row.payee,
-      amount: units(BigInt(row.cents)),
+      amount: unitsIn(BigInt(row.cents), row.currency),
+      ...unlessLegacy(c, () => ({
+        currency: row.currency,
+        baseAmount: row.base_cents === null ? null : unitsIn(BigInt(row.base_cents), c.base),
+      })),
       accountId: row.account_id,
       accountTitle: row.account_title,
       categoryId: row.category_id,
@@ -195,22 +260,31 @@ export async function getDashboardFigures(
   bookId: string,
   now: Date,
 ): Promise<DashboardFigures> {
-  const rows = checked(await dashboardFigures(db, bookId, now));
+  const range = aroundToday(now, 1);
+  const c = await conversionFor(db, bookId, range.from, range.to);
+  const result = await dashboardFigures(db, bookId, now, c);
+  const rows = checked(result);
   const first = rows[0];
   if (!first) throw new Error('The dashboard statement returned no totals');
   const total = (kind: string) => BigInt(rows.find((row) => row.kind === kind)?.cents ?? '0');
-  const { categories } = toCategories(rows.filter((row) => row.kind === 'category'));
+  const { categories } = toCategories(
+    rows.filter((row) => row.kind === 'category'),
+    c.base,
+  );
   return {
     thisMonth: {
       from: first.this_start,
       to: first.this_end,
-      spending: units(total('this_total')),
+      spending: unitsIn(total('this_total'), c.base),
+      ...unlessLegacy(c, () => ({ notConverted: notConvertedOf(result.pending, 'this') })),
     },
     lastMonth: {
       from: first.last_start,
       to: first.last_end,
-      spending: units(total('last_total')),
+      spending: unitsIn(total('last_total'), c.base),
+      ...unlessLegacy(c, () => ({ notConverted: notConvertedOf(result.pending, 'last') })),
     },
     categories,
+    ...conversionFields(c, result, 'this'),
   };
 }

@@ -3,6 +3,12 @@ import type { DbOrTx } from '../../../db/connect.js';
 import type { EntryType } from '../../../db/schema.js';
 import type { TransactionSort, TransferRows } from '../../../../shared/schemas/ledger-query.js';
 import { ENTRY_COLUMNS, type EntryRow } from '../entries/entry-repository.js';
+import {
+  conversionJoins,
+  converted,
+  pendingCurrency,
+  type Conversion,
+} from '../../analytics/index.js';
 import type { AmountFilter } from './amount-bounds.js';
 
 // The searching reads of the ledger (docs/ledger.md#search-filters-sorts-and-cursors): the
@@ -205,6 +211,57 @@ export function summaryQuery(
     sql<string>`coalesce(sum(picked.amount_cents) FILTER (WHERE picked.transaction_type
         = ANY(${sql.val(outTypes)}::text[])), 0)::text`.as('out_cents'),
   ]);
+}
+
+/** A summary in the base currency: its sums converted entry by entry, and the rest per currency. */
+export interface ConvertedSummaryRow extends SummaryRow {
+  /** JSON: per currency, the entries without a rate (analytics' PendingRow). */
+  pending: string;
+}
+
+/**
+ * summarizeEntries for a book with accounts in other currencies than its base one
+ * (docs/money.md#totals-in-the-base-currency): the same entries, at most `cap` + 1 of them, each
+ * converted at its own day's rate before it is summed; those without a rate are summed apart per
+ * currency (money in less money out, in their own currency).
+ */
+export async function summarizeEntriesConverted(
+  db: DbOrTx,
+  s: Omit<EntrySearch, 'sort' | 'after' | 'limit'>,
+  cap: number,
+  c: Conversion,
+): Promise<ConvertedSummaryRow> {
+  const picked = filteredEntries(db, s)
+    .select(['t.book_id', 't.account_id', 't.occurred_on', 't.transaction_type', 't.amount_cents'])
+    .limit(cap + 1);
+  const outTypes = transfersAsOneRow(s)
+    ? ['withdraw', 'expense']
+    : ['withdraw', 'expense', 'transfer_out'];
+  const isIn = sql`p.transaction_type IN ('deposit', 'transfer_in')`;
+  const isOut = sql`p.transaction_type = ANY(${sql.val(outTypes)}::text[])`;
+  const { rows } = await sql<ConvertedSummaryRow>`
+    WITH p AS (
+      SELECT t.transaction_type, t.amount_cents, t.occurred_on,
+        ${converted(c, sql`t.amount_cents`)} AS base_cents, ${pendingCurrency(c)} AS pending
+      FROM (${picked}) t ${conversionJoins(c)}
+    )
+    SELECT (SELECT count(*) FROM p) AS count,
+      (SELECT coalesce(sum(p.base_cents) FILTER (WHERE ${isIn}), 0)::text FROM p) AS in_cents,
+      (SELECT coalesce(sum(p.base_cents) FILTER (WHERE ${isOut}), 0)::text FROM p) AS out_cents,
+      (SELECT coalesce(json_agg(x), '[]'::json)::text FROM (
+        SELECT '' AS kind, p.pending AS currency,
+          sum(CASE WHEN ${isIn} THEN p.amount_cents WHEN ${isOut} THEN -p.amount_cents ELSE 0 END)::text
+            AS amount,
+          count(*)::int AS entries,
+          to_char(min(p.occurred_on), 'YYYY-MM-DD') AS first_day,
+          to_char(max(p.occurred_on), 'YYYY-MM-DD') AS last_day,
+          count(DISTINCT p.occurred_on)::int AS days
+        FROM p WHERE p.pending IS NOT NULL GROUP BY p.pending ORDER BY p.pending) x) AS pending`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('The summary statement returned no row');
+  return row;
 }
 
 /** A word found in the search text (substring, folded), or as a category of the entry or a line. */

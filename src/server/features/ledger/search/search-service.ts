@@ -29,10 +29,17 @@ import type {
 } from '../../../../shared/schemas/ledger-query.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import {
+  conversionOfEntries,
+  missingRatesOf,
+  notConvertedOf,
+  type PendingRow,
+} from '../../analytics/index.js';
+import {
   accountPageWithStartBalance,
   categoriesMatchingWords,
   entriesSplitInto,
   findPayees,
+  summarizeEntriesConverted,
   findTags,
   searchEntries,
   summarizeEntries,
@@ -229,26 +236,54 @@ export async function summarizeTransactions(
   input: TransactionSummaryInput,
 ): Promise<TransactionSummary> {
   const { scope, ...filters } = await resolveFilters(db, bookId, input, { scoped: true });
-  const row = await summarizeEntries(db, filters, SUMMARY_ROWS_MAX);
+  // A view in one currency (one account, or a book all in its base currency) sums its own minor
+  // units. Over several, the sums are in the book's base currency, each entry converted at its
+  // own day's rate; those without a rate are answered apart (docs/money.md#not-converted).
+  const single = scope ? singleCurrency(scope) : null;
+  const conversion =
+    single === null ? await conversionOfEntries(db, bookId, input.dateFrom, input.dateTo) : null;
+  const currency = single ?? conversion?.base ?? 'USD';
+  const converted = conversion?.active
+    ? await summarizeEntriesConverted(db, filters, SUMMARY_ROWS_MAX, conversion)
+    : null;
+  const row = converted ?? (await summarizeEntries(db, filters, SUMMARY_ROWS_MAX));
+  const pending = converted === null ? [] : (JSON.parse(converted.pending) as PendingRow[]);
+  // Figures in USD with nothing converted answer as before currencies: no new field.
+  const conversionFields =
+    converted === null && currency === 'USD'
+      ? {}
+      : {
+          currency,
+          notConverted: notConvertedOf(pending),
+          missingRates: missingRatesOf(currency, pending),
+        };
   const count = Number(row.count);
   if (count > SUMMARY_ROWS_MAX) {
-    return { count: SUMMARY_ROWS_MAX, complete: false, moneyIn: null, moneyOut: null, net: null };
+    return {
+      count: SUMMARY_ROWS_MAX,
+      complete: false,
+      moneyIn: null,
+      moneyOut: null,
+      net: null,
+      // No figure, so nothing is said left out of one.
+      ...('currency' in conversionFields && { currency, notConverted: [], missingRates: [] }),
+    };
   }
   const inCents = BigInt(row.in_cents);
   const outCents = BigInt(row.out_cents);
-  const currency = scope ? singleCurrency(scope) : null;
   // 25,000 of the largest deposits pass what a JSON number holds to the cent: no figure rather
-  // than one a cent off (docs/money.md#sums-past-the-exact-range). Neither is there one for a
-  // view over accounts in different currencies: their minor units do not add up.
-  if (currency === null || ![inCents, outCents, inCents - outCents].every(isExactInJson)) {
-    return { count, complete: true, moneyIn: null, moneyOut: null, net: null };
+  // than one a cent off (docs/money.md#sums-past-the-exact-range).
+  if (![inCents, outCents, inCents - outCents].every(isExactInJson)) {
+    return { count, complete: true, moneyIn: null, moneyOut: null, net: null, ...conversionFields };
   }
+  const units = (minorUnits: bigint) => minorUnitsToUnits(minorUnits, currency);
   return {
     count,
     complete: true,
-    moneyIn: minorUnitsToUnits(inCents, currency),
-    moneyOut: minorUnitsToUnits(outCents, currency),
-    net: minorUnitsToUnits(inCents - outCents, currency),
+    moneyIn: units(inCents),
+    moneyOut: units(outCents),
+    net: units(inCents - outCents),
+    ...conversionFields,
   };
 }
 
