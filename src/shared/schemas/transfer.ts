@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, accountSchema } from './account.js';
+import { MAX_OPERATION_MINOR_UNITS, hasAtMostDecimals, minorUnitsText } from '../currency-money.js';
 import {
   accountIdSchema,
-  amountSchema,
   envelope,
   isoDateTime,
   optionalText,
@@ -21,14 +21,63 @@ import { changeIdOutput } from './ledger.js';
  * Money moved between two accounts of the book (docs/ledger.md#transfers): two legs in one
  * transaction, a transfer_out on the source and a transfer_in on the destination, edited and
  * deleted together. The source is refused on insufficient funds, the destination on its cap.
+ * Between accounts of two currencies it carries both amounts, each in its account's currency,
+ * and records the rate they imply (src/shared/transfer-amounts.ts).
  */
+
+/** The loosest bound of any currency: 100,000,000,000 minor units at exponent 0. */
+const LOOSEST_MAX_UNITS = Number(MAX_OPERATION_MINOR_UNITS);
+/** The most decimals any currency has (CLF, 4). */
+const MOST_DECIMALS = 4;
+
+/**
+ * An amount of a transfer at the schema: a JSON number above 0 with at most 4 decimals, within
+ * the loosest bound. The service checks it against its account's currency after loading it
+ * (transferAmountRefusal), in the words every USD amount had.
+ */
+function transferAmountSchema(label: string, description: string) {
+  return z
+    .number({
+      error: (issue) => {
+        if (issue.input === undefined) return `${label} is required`;
+        if (typeof issue.input === 'number') return `${label} must be a finite number`;
+        return `${label} must be a number`;
+      },
+    })
+    .gt(0, { error: `${label} must be greater than 0` })
+    .max(LOOSEST_MAX_UNITS, {
+      error: `${label} must be at most ${minorUnitsText(MAX_OPERATION_MINOR_UNITS, 0)}`,
+    })
+    .refine((units) => hasAtMostDecimals(units, MOST_DECIMALS), {
+      error: `${label} has at most ${MOST_DECIMALS} decimals in any currency`,
+    })
+    .meta({ description, example: 12.5 });
+}
+
+const SENT_DESCRIPTION =
+  "What leaves the source account, in its currency's units; at most as many decimals as that currency has (JPY 0, USD 2, KWD 3)";
+const RECEIVED_DESCRIPTION =
+  "What arrives on the destination account, in its currency's units (JPY 0, USD 2, KWD 3 decimals). Required when the two accounts' currencies differ; between one currency leave it out or send the amount again";
+const amountSchema = transferAmountSchema('Amount', SENT_DESCRIPTION);
+const receivedAmountSchema = transferAmountSchema('Received amount', RECEIVED_DESCRIPTION);
 
 export const transferSchema = z
   .object({
     id: z.string(),
     fromAccountId: z.string(),
     toAccountId: z.string(),
-    amount: z.number().meta({ description: 'In currency units' }),
+    amount: z.number().meta({ description: "Sent: units of the source account's currency" }),
+    receivedAmount: z.number().meta({
+      description:
+        "Received: units of the destination account's currency (the amount again between one currency)",
+    }),
+    fromCurrency: z.string().meta({ description: 'ISO 4217 code of the source account' }),
+    toCurrency: z.string().meta({ description: 'ISO 4217 code of the destination account' }),
+    rate: z.string().nullable().meta({
+      description:
+        'Units of toCurrency per unit of fromCurrency the two amounts imply, as exact decimal text (rounded half-even on its 12th significant digit when it has no shorter decimal); null between one currency. Recorded in the rates with source "transfer"',
+      example: '1.085',
+    }),
     occurredOn: z.string(),
     description: z.string(),
     version: z.number().int(),
@@ -52,6 +101,7 @@ export const createTransferInput = z.object({
   fromAccountId: accountIdSchema,
   toAccountId: accountIdSchema,
   amount: amountSchema,
+  receivedAmount: receivedAmountSchema.optional(),
   occurredOn: occurredOnSchema.optional(),
   description: optionalText('Description', DESCRIPTION_MAX),
 });
@@ -77,6 +127,7 @@ export const updateTransferInput = z
     fromAccountId: accountIdSchema.optional(),
     toAccountId: accountIdSchema.optional(),
     amount: amountSchema.optional(),
+    receivedAmount: receivedAmountSchema.optional(),
     occurredOn: occurredOnSchema.optional(),
     description: optionalText('Description', DESCRIPTION_MAX),
   })

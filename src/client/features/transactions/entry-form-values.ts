@@ -5,7 +5,10 @@ import { DIFFERENT_ACCOUNTS, sameAccounts } from '../../../shared/schemas/transf
 import { isCalendarDate } from '../../../shared/dates.js';
 import type { EntryFormRequest, EntryKind } from '../../stores/entry-form-store.js';
 import { amountText } from '../../components/forms/amount-text.js';
-import { amountEditText } from '../../components/forms/typed-amounts.js';
+import { amountEditText, marksFor } from '../../components/forms/typed-amounts.js';
+import { useLocaleStore } from '../../lib/locale.js';
+import { USD, type DisplayCurrency } from '../../lib/format.js';
+import { readReceived, receivedEditText } from './transfer-received.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { newSplitLine } from './split-editor.js';
 import { splitRemainderOf, type SplitDraftLine } from './split-lines.js';
@@ -35,11 +38,17 @@ export function entryFormValues(
   today: string,
 ): EntryFormValues {
   const from = entry?.transfer ? entry.transfer.fromAccountId : entry?.accountId;
+  // A transfer's form edits what left the source (its incoming leg's own amount is what arrived).
+  const link = entry?.transfer;
   return {
     type: entry ? typeOf(entry) : start.type,
-    amount: entry ? amountEditText(entry.amount) : '',
+    amount: entry ? amountEditText(link ? link.amount : entry.amount) : '',
     accountId: entry ? (from ?? NO_ACCOUNT) : (start.accountId ?? NO_ACCOUNT),
     toAccountId: entry?.transfer?.toAccountId ?? NO_ACCOUNT,
+    receivedAmount:
+      link && link.fromCurrency !== link.toCurrency
+        ? receivedEditText(link.receivedAmount, link.toCurrency)
+        : '',
     occurredOn: entry?.occurredOn ?? today,
     description: entry?.description ?? '',
     payee: entry?.payee ?? '',
@@ -59,16 +68,21 @@ export function entryFormValues(
  * The form's check, in the order the fields appear, one problem at a time (the form shows the
  * first under it): the amount (the spec's message of the type: "Please enter a valid amount to
  * deposit."), one of `accountIds` (or None, for an expense only; two different ones for a
- * transfer), the date, the tags (the server's words), and split lines that add up to the
- * amount exactly.
+ * transfer, and what it brings when their currencies differ, read in the destination's
+ * currency), the date, the tags (the server's words), and split lines that add up to the
+ * amount exactly. `currencyOf` gives an account's currency (USD unless given).
  */
-export function entryFormSchema(accountIds: ReadonlySet<string>) {
+export function entryFormSchema(
+  accountIds: ReadonlySet<string>,
+  currencyOf: (accountId: string) => DisplayCurrency = () => USD,
+) {
   return z
     .object({
       type: z.enum(['expense', 'withdraw', 'deposit', 'transfer']),
       amount: z.string(),
       accountId: z.string(),
       toAccountId: z.string(),
+      receivedAmount: z.string(),
       occurredOn: z.string(),
       description: z.string(),
       payee: z.string(),
@@ -87,12 +101,20 @@ export function entryFormSchema(accountIds: ReadonlySet<string>) {
       if (!read.success) return problem('amount', read.error.issues[0]?.message ?? '');
       const amount = read.data;
       const { accountId, toAccountId, type } = values;
+      let receivedAmount: number | undefined;
       if (type === 'transfer') {
         if (!accountIds.has(accountId) || !accountIds.has(toAccountId)) {
           return problem('toAccountId', 'Choose both accounts');
         }
         if (sameAccounts({ fromAccountId: accountId, toAccountId })) {
           return problem('toAccountId', DIFFERENT_ACCOUNTS);
+        }
+        const to = currencyOf(toAccountId).code;
+        if (currencyOf(accountId).code !== to) {
+          const marks = marksFor(useLocaleStore.getState().locale);
+          const received = readReceived(values.receivedAmount, marks, to);
+          if ('problem' in received) return problem('receivedAmount', received.problem);
+          receivedAmount = received.units;
         }
       } else if (!accountIds.has(accountId) && !(accountId === NO_ACCOUNT && type === 'expense')) {
         return problem('accountId', 'Choose an account');
@@ -106,7 +128,7 @@ export function entryFormSchema(accountIds: ReadonlySet<string>) {
       if (values.split && splittable(type) && !remainder.balanced) {
         return problem('lines', `The split lines must add up to the amount: ${remainder.text}`);
       }
-      return { ...values, amount } satisfies CheckedEntry;
+      return { ...values, amount, receivedAmount } satisfies CheckedEntry;
     });
 }
 

@@ -19,6 +19,8 @@ export interface EntryFormValues {
   amount: string;
   accountId: string;
   toAccountId: string;
+  /** What a transfer between two currencies brings, typed in the destination's currency. */
+  receivedAmount: string;
   occurredOn: string;
   description: string;
   payee: string;
@@ -28,10 +30,14 @@ export interface EntryFormValues {
   lines: SplitDraftLine[];
 }
 
-/** The entry form's values once checked: the amount read, the tags parsed. */
-export type CheckedEntry = Omit<EntryFormValues, 'amount' | 'tags'> & {
+/**
+ * The entry form's values once checked: the amount read, the tags parsed, and a transfer's
+ * received amount read when its accounts' currencies differ (else undefined).
+ */
+export type CheckedEntry = Omit<EntryFormValues, 'amount' | 'tags' | 'receivedAmount'> & {
   amount: number;
   tags: string[];
+  receivedAmount?: number | undefined;
 };
 
 /**
@@ -81,6 +87,7 @@ export function newEntryRequest(entry: CheckedEntry): NewEntryRequest {
         fromAccountId: entry.accountId,
         toAccountId: entry.toAccountId,
         amount,
+        ...(entry.receivedAmount !== undefined && { receivedAmount: entry.receivedAmount }),
         occurredOn,
         description,
       },

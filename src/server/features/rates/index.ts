@@ -9,3 +9,4 @@ export {
   type RateLeg,
   type RateRoute,
 } from './rate-lookup.js';
+export { setTransferRate } from './rate-repository.js';
