@@ -1,12 +1,6 @@
 import { currencyExponent } from './currencies.js';
-import {
-  MAX_OPERATION_MINOR_UNITS,
-  amountTooLargeMessage,
-  decimalsLimitMessage,
-  formatMinorUnits,
-  hasAtMostDecimals,
-  unitsToMinorUnitsAt,
-} from './currency-money.js';
+import { unitsToMinorUnitsAt } from './currency-money.js';
+import { amountRefusalIn, type AmountField } from './currency-amounts.js';
 import { impliedRate, rateAsDecimalText } from './exchange-rate.js';
 
 /**
@@ -14,14 +8,14 @@ import { impliedRate, rateAsDecimalText } from './exchange-rate.js';
  * source account's currency, and what arrives, in the destination's. Between accounts of one
  * currency they are one amount; between two currencies both are given and the rate they imply
  * is recorded (docs/rates.md). The server and the transfer form read them with these functions,
- * so both refuse in the same words.
+ * so both refuse in the same words, which are every amount's (src/shared/currency-amounts.ts).
  */
 
 export type TransferAmountField = 'amount' | 'receivedAmount';
 
-const LABELS: Record<TransferAmountField, string> = {
-  amount: 'Amount',
-  receivedAmount: 'Received amount',
+const FIELDS: Record<TransferAmountField, AmountField> = {
+  amount: { label: 'Amount', floor: 'positive', ceiling: 'operation' },
+  receivedAmount: { label: 'Received amount', floor: 'positive', ceiling: 'operation' },
 };
 
 export const TRANSFER_MESSAGES = {
@@ -37,29 +31,16 @@ export const sameCurrencyMismatch = (currency: string) =>
   `Received amount must equal the amount when both accounts are in ${currency}`;
 
 /**
- * Why `units` cannot be a transfer amount in `currency`, or null. Exponent-2 currencies keep the
+ * Why `units` cannot be a transfer amount in `currency`, or null: exponent-2 currencies in the
  * words every USD amount had ("Amount must have at most two decimal places", "Amount must be at
- * most 1,000,000,000.00"); the others say their own decimals ("JPY amounts have no decimals").
- * Above zero and a finite number are the schema's.
+ * most 1,000,000,000.00"), the others in their own ("JPY amounts have no decimals").
  */
 export function transferAmountRefusal(
   field: TransferAmountField,
   units: number,
   currency: string,
 ): string | null {
-  const label = LABELS[field];
-  const exponent = currencyExponent(currency);
-  if (!hasAtMostDecimals(units, exponent)) {
-    return exponent === 2
-      ? `${label} must have at most two decimal places`
-      : decimalsLimitMessage(currency);
-  }
-  if (unitsToMinorUnitsAt(units, exponent) > MAX_OPERATION_MINOR_UNITS) {
-    return exponent === 2
-      ? `${label} must be at most ${formatMinorUnits(MAX_OPERATION_MINOR_UNITS, currency)}`
-      : amountTooLargeMessage(MAX_OPERATION_MINOR_UNITS, currency, label);
-  }
-  return null;
+  return amountRefusalIn(FIELDS[field], units, currency);
 }
 
 /** The legs' amounts in minor units of their own accounts' currencies. */

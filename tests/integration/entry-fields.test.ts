@@ -274,10 +274,11 @@ describe.each(DOORS)('entry fields through %s', (_name, makeDoor) => {
         before: null,
       });
       expect(row?.fields).toContain('amount');
-      expect(toApiSnapshot(row?.after ?? null)).toEqual({
+      expect(toApiSnapshot(row?.after ?? null, () => 'USD')).toEqual({
         accountId: transaction.accountId,
         type: transaction.transactionType,
         amount: transaction.amount,
+        currency: 'USD',
         occurredOn: transaction.occurredOn,
         description: transaction.description,
         payee: transaction.payee,

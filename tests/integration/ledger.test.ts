@@ -57,6 +57,7 @@ describe.each(DOORS)('expenses and the ledger through %s', (_name, makeDoor) => 
       'categoryId',
       'cleared',
       'createdAt',
+      'currency',
       'description',
       'id',
       'occurredOn',

@@ -1,8 +1,19 @@
-import { APP_ERRORS, MESSAGES, type AppErrorCode, type ErrorBody } from '../../shared/errors.js';
+import {
+  APP_ERRORS,
+  MESSAGES,
+  type AppErrorCode,
+  type ErrorBody,
+  type ErrorIssue,
+} from '../../shared/errors.js';
 
 export interface AppErrorDetails {
   /** Set when replaying a stored refusal: the request id of the request that was refused. */
   originalRequestId?: string | undefined;
+  /**
+   * Every problem of a 400 found by a service rather than the input schema (an amount judged
+   * against its account's currency, docs/money.md#account-currency), each at its field's path.
+   */
+  issues?: ErrorIssue[] | undefined;
 }
 
 /**
@@ -42,6 +53,7 @@ export function describeAppError(error: AppError): ErrorReport {
     code: error.code,
     message: error.message,
     status: error.status,
+    ...(error.details.issues && { issues: error.details.issues }),
     ...(error.details.originalRequestId && { requestId: error.details.originalRequestId }),
   };
 }
@@ -49,3 +61,12 @@ export function describeAppError(error: AppError): ErrorReport {
 /** Missing, deleted and other users' accounts all answer this, so ids reveal nothing. */
 export const notFound = (message: string = MESSAGES.accountNotFound) =>
   new AppError('NOT_FOUND', message);
+
+/**
+ * A 400 for input the schema let through and a service refused (an amount with more decimals
+ * than its account's currency has): the same shape as a schema's refusal, the first problem as
+ * the message and every one in `issues`.
+ */
+export function validationError(issues: ErrorIssue[]): AppError {
+  return new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid input', { issues });
+}

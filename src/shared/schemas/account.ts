@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { unitsToMinorUnits } from '../currency-money.js';
 import {
-  MAX_BALANCE_CENTS,
-  MAX_OPERATION_CENTS,
-  centsToUnits,
-  formatCents,
-  hasAtMostTwoDecimals,
-  unitsToCents,
-} from '../money.js';
+  CREDIT_LIMIT_FIELD,
+  OPENING_BALANCE_FIELD,
+  amountRefusalIn,
+  boundText,
+} from '../currency-amounts.js';
 import {
+  CURRENCY_AMOUNT_TEXT,
   accountIdSchema,
   amountSchema,
   envelope,
@@ -16,6 +16,7 @@ import {
   optionalText,
 } from './common.js';
 import { calendarDateSchema, entryExtrasShape } from './entry-fields.js';
+import { DEFAULT_CURRENCY, isCurrencyCode } from '../currencies.js';
 
 import {
   ACCOUNT_ICONS,
@@ -70,8 +71,9 @@ export const accountTitleSchema = z
   });
 
 /**
- * How far below zero a balance may go, in currency units: 0 (not at all) up to the balance cap,
- * at most two decimals (docs/ledger.md#credit).
+ * How far below zero a balance may go, in the account's currency units: 0 (not at all) up to the
+ * balance cap (docs/ledger.md#credit). Its decimals and cap depend on the currency: the service
+ * judges them (currency-amounts.ts, CREDIT_LIMIT_FIELD).
  */
 export const creditLimitSchema = z
   .number({
@@ -79,19 +81,16 @@ export const creditLimitSchema = z
       issue.input === undefined ? 'Credit limit is required' : 'Credit limit must be a number',
   })
   .min(0, { error: 'Credit limit must be 0 or more' })
-  .max(centsToUnits(MAX_BALANCE_CENTS), {
-    error: `Credit limit must be at most ${formatCents(MAX_BALANCE_CENTS)}`,
-  })
-  .refine(hasAtMostTwoDecimals, { error: 'Credit limit must have at most two decimal places' })
   .meta({
-    description: 'How far below zero the balance may go (0: not at all), in currency units',
+    description: `How far below zero the balance may go (0: not at all), ${CURRENCY_AMOUNT_TEXT}; at most 999,999,999,999.99 USD (99,999,999,999,999 minor units)`,
     example: 500,
-    multipleOf: 0.01,
+    'x-currency-amount': true,
   });
 
 /**
  * The balance an account starts with, recorded as its first entry (docs/ledger.md#opening-balance):
- * positive a deposit, negative a withdrawal within the credit limit, 0 none.
+ * positive a deposit, negative a withdrawal within the credit limit, 0 none. Its decimals and
+ * bounds are judged in the account's currency (OPENING_BALANCE_FIELD).
  */
 export const openingBalanceSchema = z
   .number({
@@ -100,18 +99,32 @@ export const openingBalanceSchema = z
         ? 'Opening balance must be a finite number'
         : 'Opening balance must be a number',
   })
-  .min(-centsToUnits(MAX_OPERATION_CENTS), {
-    error: `Opening balance must be at least -${formatCents(MAX_OPERATION_CENTS)}`,
+  .meta({
+    description: `Recorded as the first entry ("Opening balance"): a deposit, or below 0 a withdrawal within the credit limit; 0 or left out: none. ${CURRENCY_AMOUNT_TEXT.replace(/^in/, 'In')}; between -1,000,000,000.00 and 1,000,000,000.00 USD (100,000,000,000 minor units)`,
+    example: 250,
+    'x-currency-amount': true,
+  });
+
+export const ACCOUNT_CURRENCY_REFUSAL = 'Currency must be an ISO 4217 code like USD or EUR';
+
+/**
+ * An account's currency (docs/money.md#account-currency): a current ISO 4217 code, surrounding
+ * whitespace trimmed and upper-cased ("usd" is USD). The pattern says the shape as the server
+ * takes it; a code of that shape that ISO does not list (or has withdrawn) is refused too.
+ */
+export const accountCurrencySchema = z
+  .string({ error: ACCOUNT_CURRENCY_REFUSAL })
+  .regex(/^\s*[A-Za-z]{3}\s*$/, { error: ACCOUNT_CURRENCY_REFUSAL })
+  .trim()
+  .toUpperCase()
+  // Only once the shape holds: zod runs every check, and one refusal is enough.
+  .refine((code) => !/^[A-Z]{3}$/.test(code) || isCurrencyCode(code), {
+    error: ACCOUNT_CURRENCY_REFUSAL,
   })
-  .max(centsToUnits(MAX_OPERATION_CENTS), {
-    error: `Opening balance must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
-  })
-  .refine(hasAtMostTwoDecimals, { error: 'Opening balance must have at most two decimal places' })
   .meta({
     description:
-      'Recorded as the first entry ("Opening balance"): a deposit, or below 0 a withdrawal within the credit limit; 0 or left out: none',
-    example: 250,
-    multipleOf: 0.01,
+      "A current ISO 4217 currency code (JPY, USD, KWD, ...): the account's balance, credit limit and every amount of its entries are in it. Fixed once the account has entries",
+    example: 'EUR',
   });
 
 export const accountFieldsShape = {
@@ -125,43 +138,78 @@ export const accountFieldsShape = {
 export const accountFieldsSchema = z.object(accountFieldsShape);
 export type AccountFields = z.infer<typeof accountFieldsSchema>;
 
-/** The smallest credit limit an opening balance needs, or null when it needs none. */
-export function creditNeededFor(openingBalance: number | undefined): bigint | null {
+/**
+ * The smallest credit limit an opening balance needs, in minor units of its currency, or null
+ * when it needs none (or it cannot be an amount of that currency: refused for that instead).
+ */
+export function creditNeededFor(
+  openingBalance: number | undefined,
+  currency: string = DEFAULT_CURRENCY,
+): bigint | null {
   if (openingBalance === undefined || openingBalance >= 0) return null;
-  if (!hasAtMostTwoDecimals(openingBalance)) return null;
-  return -unitsToCents(openingBalance);
+  if (amountRefusalIn(OPENING_BALANCE_FIELD, openingBalance, currency) !== null) return null;
+  return -unitsToMinorUnits(openingBalance, currency);
 }
 
 /** The refusal of a credit limit below what the account owes (422; the form puts it at the field). */
-export const creditLimitBelowOwed = (owed: bigint) =>
-  `This account owes ${formatCents(owed)}; the credit limit cannot be lower than that`;
+export const creditLimitBelowOwed = (owed: bigint, currency = DEFAULT_CURRENCY) =>
+  `This account owes ${boundText(owed, currency)}; the credit limit cannot be lower than that`;
 export const isCreditLimitBelowOwed = (message: string) =>
-  /^This account owes [\d,]+\.\d\d; the credit limit cannot be lower than that$/.test(message);
+  /^This account owes [\d,]+(?:\.\d+)?(?: [A-Z]{3})?; the credit limit cannot be lower than that$/.test(
+    message,
+  );
 
 /** The message when the opening balance goes below minus the credit limit. */
-export const openingBelowCredit = (needed: bigint) =>
-  `An opening balance of -${formatCents(needed)} needs a credit limit of at least ${formatCents(needed)}`;
+export const openingBelowCredit = (needed: bigint, currency = DEFAULT_CURRENCY) =>
+  `An opening balance of -${boundText(needed, currency)} needs a credit limit of at least ${boundText(needed, currency)}`;
+
+/**
+ * Why an opening balance does not fit the credit limit it comes with, in `currency`, or null: a
+ * balance below 0 needs a limit at least as large (judged once both are amounts of it).
+ */
+export function openingCreditProblem(
+  input: { openingBalance?: number | undefined; creditLimit?: number | undefined },
+  currency: string,
+): string | null {
+  const needed = creditNeededFor(input.openingBalance, currency);
+  if (needed === null) return null;
+  const limit = input.creditLimit ?? 0;
+  if (amountRefusalIn(CREDIT_LIMIT_FIELD, limit, currency) !== null) return null;
+  return unitsToMinorUnits(limit, currency) >= needed ? null : openingBelowCredit(needed, currency);
+}
 
 /** POST /api/account: the account's fields, and its opening balance with the day it is dated. */
 export const createAccountInput = z
   .object({
     ...accountFieldsShape,
+    currency: accountCurrencySchema.optional().meta({
+      description:
+        "The account's currency (ISO 4217, e.g. EUR or JPY); left out: the book's base currency. Its amounts, credit limit and opening balance are in it",
+    }),
     openingBalance: openingBalanceSchema.optional(),
     openingDate: calendarDateSchema('openingDate').optional().meta({
       description:
         "The opening balance's day (YYYY-MM-DD); left out: today in the book's time zone",
     }),
   })
+  // Units compare alike in every currency; the figures are written in the one named (the forms
+  // name it), else as USD's. The service judges it again in the account's own currency.
   .superRefine((input, ctx) => {
-    const needed = creditNeededFor(input.openingBalance);
-    if (needed === null) return;
-    const limit = input.creditLimit ?? 0;
-    if (!hasAtMostTwoDecimals(limit) || unitsToCents(limit) >= needed) return;
-    ctx.addIssue({ code: 'custom', path: ['openingBalance'], message: openingBelowCredit(needed) });
+    const currency = input.currency ?? DEFAULT_CURRENCY;
+    // A code refused above (zod may still run this) is that field's problem alone.
+    if (!isCurrencyCode(currency)) return;
+    const problem = openingCreditProblem(input, currency);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['openingBalance'], message: problem });
   });
 export type CreateAccountInput = z.infer<typeof createAccountInput>;
 /** PUT replaces the editable fields; one left out keeps its current value. */
-export const updateAccountInput = accountFieldsSchema.extend({ id: accountIdSchema });
+export const updateAccountInput = accountFieldsSchema.extend({
+  id: accountIdSchema,
+  currency: accountCurrencySchema.optional().meta({
+    description:
+      "The account's currency (ISO 4217); refused (409) once the account has entries, unless it is the same",
+  }),
+});
 export const accountIdInput = z.object({ id: accountIdSchema });
 
 /** POST /api/account/{id}/deposit and /withdraw, with the entry's optional date, category, payee and tags. */
@@ -188,7 +236,15 @@ export const accountSchema = z
     icon: accountIconSchema,
     color: z.string(),
     type: z.enum(ACCOUNT_TYPES).meta({ description: 'What kind of account it is' }),
-    balance: z.number().meta({ description: 'Balance in currency units (two decimals)' }),
+    currency: z.string().meta({
+      description:
+        "ISO 4217 code of the account's currency: its balance, credit limit and every amount of its entries are in it",
+      example: 'USD',
+    }),
+    balance: z.number().meta({
+      description:
+        "Balance in the account's currency units (as many decimals as it has: JPY 0, USD 2, KWD 3)",
+    }),
     creditLimit: z.number().meta({
       description: 'How far below zero the balance may go (0: not at all), in currency units',
     }),

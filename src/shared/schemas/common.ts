@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OPERATION_CENTS, formatCents, hasAtMostTwoDecimals, centsToUnits } from '../money.js';
+import { MAX_OPERATION_CENTS, centsToUnits, formatCents, hasAtMostTwoDecimals } from '../money.js';
 
 // Case spelled out and surrounding whitespace allowed (ids are trimmed first): JSON Schema has no
 // regex flags, and the published pattern must accept exactly what the server does.
@@ -85,8 +85,19 @@ export function optionalText(label: string, max: number) {
 }
 
 /**
- * A money amount in currency units: a JSON number above 0, at most two decimals, at most
- * 1,000,000,000.00. Strings are refused so that "12.345" cannot sneak in through coercion.
+ * What the document says of every amount: it is in its account's currency, with that currency's
+ * decimals. The service judges the decimals and the bounds once it knows the currency
+ * (docs/money.md#account-currency, decision 035).
+ */
+export const CURRENCY_AMOUNT_TEXT =
+  "in the account's currency units; at most as many decimals as that currency has (JPY 0, USD 2, KWD 3)";
+
+/**
+ * A money amount: a JSON number above 0 in the account's currency units (an expense without an
+ * account: the book's base currency). Strings are refused so that "12.345" cannot sneak in
+ * through coercion. The decimals and the largest amount depend on the currency, so the service
+ * checks them after loading the account, in the words of src/shared/currency-amounts.ts
+ * ("Amount must have at most two decimal places" for USD, "JPY amounts have no decimals").
  */
 export const amountSchema = z
   .number({
@@ -97,6 +108,18 @@ export const amountSchema = z
     },
   })
   .gt(0, { error: 'Amount must be greater than 0' })
+  .meta({
+    description: `Amount ${CURRENCY_AMOUNT_TEXT}; at most 1,000,000,000.00 USD (100,000,000,000 minor units in every currency)`,
+    example: 12.5,
+    'x-currency-amount': true,
+  });
+
+/**
+ * The amount as it was judged before currencies: at most two decimals and 1,000,000,000.00, by
+ * the schema. Only the transfers still take it, until their service judges each amount in its
+ * account's currency as the others do (issue 23); nothing new should use it.
+ */
+export const twoDecimalAmountSchema = amountSchema
   .max(centsToUnits(MAX_OPERATION_CENTS), {
     error: `Amount must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
   })

@@ -14,7 +14,9 @@ import {
   TAGS_MAX,
   TAG_MAX,
 } from '../limits.js';
-import { formatCents, sumCents, unitsToCents } from '../money.js';
+import { sumCents, unitsToCents } from '../money.js';
+import { DEFAULT_CURRENCY } from '../currencies.js';
+import { boundText } from '../currency-amounts.js';
 import { amountSchema, categoryIdSchema, NO_NUL, optionalText } from './common.js';
 
 /**
@@ -98,13 +100,29 @@ export const splitLinesSchema = z
  * figures and the difference, computed in cents.
  */
 export function splitMismatch(amount: number, lines: readonly { amount: number }[]): string | null {
-  const total = sumCents(lines.map((line) => unitsToCents(line.amount)));
-  const expected = unitsToCents(amount);
+  return splitMismatchIn(
+    unitsToCents(amount),
+    lines.map((line) => unitsToCents(line.amount)),
+    DEFAULT_CURRENCY,
+  );
+}
+
+/**
+ * The same in minor units of any currency: the figures are written with its decimals (an
+ * exponent-2 currency as always, "10.00"; another with its code, "1,200 JPY").
+ */
+export function splitMismatchIn(
+  expected: bigint,
+  lines: readonly bigint[],
+  currency: string,
+): string | null {
+  const total = sumCents(lines);
   if (total === expected) return null;
   const difference = total > expected ? total - expected : expected - total;
+  const text = (minorUnits: bigint) => boundText(minorUnits, currency);
   return (
-    `The split lines add up to ${formatCents(total)}, not ${formatCents(expected)} ` +
-    `(${formatCents(difference)} ${total > expected ? 'too much' : 'short'})`
+    `The split lines add up to ${text(total)}, not ${text(expected)} ` +
+    `(${text(difference)} ${total > expected ? 'too much' : 'short'})`
   );
 }
 

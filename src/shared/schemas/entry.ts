@@ -19,7 +19,6 @@ import {
   occurredOnSchema,
   payeeSchema,
   splitLinesSchema,
-  splitMismatch,
   tagsSchema,
 } from './entry-fields.js';
 import { historyItemSchema } from './history.js';
@@ -83,8 +82,7 @@ export const createEntryInput = z
         message: 'A split entry has no category of its own: give each line its category',
       });
     }
-    const mismatch = splitMismatch(input.amount, input.splits);
-    if (mismatch) ctx.addIssue({ code: 'custom', path: ['splits'], message: mismatch });
+    // Whether the lines add up is judged in the entry's currency, once the service knows it.
   });
 export type CreateEntryInput = z.infer<typeof createEntryInput>;
 
@@ -135,10 +133,7 @@ export const updateEntryInput = z
         message: 'A split entry has no category of its own: give each line its category',
       });
     }
-    if (input.splits && input.amount !== undefined) {
-      const mismatch = splitMismatch(input.amount, input.splits);
-      if (mismatch) ctx.addIssue({ code: 'custom', path: ['splits'], message: mismatch });
-    }
+    // Whether new lines add up to a new amount is judged in the entry's currency by the service.
   });
 export type UpdateEntryInput = z.infer<typeof updateEntryInput>;
 

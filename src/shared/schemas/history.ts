@@ -38,7 +38,12 @@ export const entrySnapshotSchema = z
   .object({
     accountId: z.string().nullable(),
     type: z.enum(ENTRY_TYPES),
-    amount: z.number().meta({ description: 'In currency units' }),
+    amount: z.number().meta({ description: "In units of the entry's currency (`currency`)" }),
+    currency: z.string().meta({
+      description:
+        "ISO 4217 code the amounts are in: the account's, or the book's base currency without one",
+      example: 'USD',
+    }),
     occurredOn: z.string(),
     description: z.string(),
     payee: z.string(),

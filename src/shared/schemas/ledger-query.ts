@@ -6,8 +6,13 @@ import {
   SUMMARY_ROWS_MAX,
   TAG_MAX,
 } from '../limits.js';
-import { hasAtMostTwoDecimals, MAX_OPERATION_CENTS, centsToUnits, formatCents } from '../money.js';
-import { accountIdSchema, categoryIdSchema, envelope, NO_NUL } from './common.js';
+import {
+  CURRENCY_AMOUNT_TEXT,
+  accountIdSchema,
+  categoryIdSchema,
+  envelope,
+  NO_NUL,
+} from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
 import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } from './ledger.js';
 
@@ -20,20 +25,20 @@ import { TRANSACTION_TYPES, ledgerFiltersShape, pageShape, transactionSchema } f
 export const TRANSACTION_SORTS = ['date_desc', 'date_asc', 'amount_desc', 'amount_asc'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 
-/** An amount bound in currency units (a query-string number); zero allowed. */
+/**
+ * An amount bound (a query-string number), zero allowed: in the account's currency units with
+ * accountId, else in the book's base currency's, each entry compared in its own currency. Its
+ * decimals and largest value are judged by the service in that currency (decision 035).
+ */
 function amountBound(label: string) {
-  return (
-    z
-      .number({ error: `${label} must be a number` })
-      .min(0, { error: `${label} must not be negative` })
-      .max(centsToUnits(MAX_OPERATION_CENTS), {
-        error: `${label} must be at most ${formatCents(MAX_OPERATION_CENTS)}`,
-      })
-      .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
-      // multipleOf publishes the two decimals; the refine judges them on the exact decimal value.
-      .meta({ multipleOf: 0.01 })
-      .optional()
-  );
+  return z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} must not be negative` })
+    .meta({
+      description: `${CURRENCY_AMOUNT_TEXT} (without accountId: the book's base currency)`,
+      'x-currency-amount': true,
+    })
+    .optional();
 }
 
 /**
@@ -150,7 +155,7 @@ const summaryFigure = (description: string) =>
     .number()
     .nullable()
     .meta({
-      description: `${description}, in currency units; null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false), or when a figure has more than fifteen digits and cannot be given exactly (complete is true)`,
+      description: `${description}, in units of the view's currency (the account's with accountId, else the book's base currency); null when the view holds more than ${SUMMARY_ROWS_MAX} entries (complete is false), when a figure has more than fifteen digits and cannot be given exactly, or when the book has accounts in other currencies and no accountId picks one (complete is true)`,
     });
 
 export const transactionSummarySchema = z
@@ -250,7 +255,7 @@ export const accountLedgerItemSchema = transactionSchema
   .extend({
     balanceAfter: z.number().meta({
       description:
-        "The account's balance after this entry, in currency units: the signed sum of its live entries up to it in (occurredOn, entry order) order",
+        "The account's balance after this entry, in its currency units: the signed sum of its live entries up to it in (occurredOn, entry order) order",
     }),
   })
   .meta({ id: 'AccountLedgerItem' });

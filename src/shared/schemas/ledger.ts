@@ -37,7 +37,7 @@ export const splitLineSchema = z
   .object({
     id: z.string(),
     categoryId: z.string().nullable(),
-    amount: z.number().meta({ description: 'Amount in currency units' }),
+    amount: z.number().meta({ description: "Amount in units of the entry's currency" }),
     note: z.string(),
   })
   .meta({ id: 'SplitLine' });
@@ -47,7 +47,14 @@ export const transactionSchema = z
   .object({
     id: z.string(),
     description: z.string(),
-    amount: z.number().meta({ description: 'Amount in currency units, always positive' }),
+    amount: z.number().meta({
+      description: 'Amount in units of its currency (`currency`), always positive',
+    }),
+    currency: z.string().meta({
+      description:
+        "ISO 4217 code of the entry's currency: its account's, or the book's base currency for an expense without an account",
+      example: 'USD',
+    }),
     accountId: z.string().nullable(),
     transactionType: z.enum(TRANSACTION_TYPES),
     occurredOn: z.string().meta({ description: 'The day it happened (YYYY-MM-DD)' }),

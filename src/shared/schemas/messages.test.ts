@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createAccountInput, moneyMovementInput, updateAccountInput } from './account.js';
 import { createExpenseInput, listTransactionsInput } from './ledger.js';
+import { AMOUNT_FIELD, amountRefusalIn } from '../currency-amounts.js';
 
 /**
  * The exact words each input rule answers with: what a person reads in a 400 (the API returns
@@ -35,15 +36,24 @@ describe('input messages', () => {
   it.each([
     [{ amount: '10' }, 'Amount must be a number'],
     [{}, 'Amount is required'],
-    [{ amount: 12.345 }, 'Amount must have at most two decimal places'],
     [{ amount: -1 }, 'Amount must be greater than 0'],
     [{ amount: 0 }, 'Amount must be greater than 0'],
-    [{ amount: 1000000000.01 }, 'Amount must be at most 1,000,000,000.00'],
     [{ amount: Number.POSITIVE_INFINITY }, 'Amount must be a finite number'],
     [{ amount: 1, description: { a: 1 } }, 'Description must be text'],
   ])('money movements %j: %s', (input, message) => {
     expect(firstMessage(moneyMovementInput, { id: ID, ...input })).toBe(message);
     expect(firstMessage(createExpenseInput, input)).toBe(message);
+  });
+
+  // Decimals and the largest amount depend on the account's currency: the service judges them
+  // with these words once it has the account (decision 035), the same for every exponent-2 one.
+  it.each([
+    [12.345, 'Amount must have at most two decimal places'],
+    [1000000000.01, 'Amount must be at most 1,000,000,000.00'],
+  ])('money movements of %j in USD or EUR: %s', (amount, message) => {
+    expect(firstMessage(moneyMovementInput, { id: ID, amount })).toBeUndefined();
+    expect(amountRefusalIn(AMOUNT_FIELD, amount, 'USD')).toBe(message);
+    expect(amountRefusalIn(AMOUNT_FIELD, amount, 'EUR')).toBe(message);
   });
 
   it.each([

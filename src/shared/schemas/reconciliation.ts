@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { MAX_BALANCE_CENTS, centsToUnits, formatCents, hasAtMostTwoDecimals } from '../money.js';
-import { accountIdSchema, entryIdSchema, envelope, isoDateTime } from './common.js';
+import {
+  CURRENCY_AMOUNT_TEXT,
+  accountIdSchema,
+  entryIdSchema,
+  envelope,
+  isoDateTime,
+} from './common.js';
 import { calendarDateSchema } from './entry-fields.js';
 import { changeIdOutput, transactionSchema } from './ledger.js';
 
@@ -43,7 +48,11 @@ export const setClearedOutput = envelope(
   }),
 );
 
-/** A statement's balance: signed (a card's statement says what is owed), at most two decimals. */
+/**
+ * A statement's balance: signed (a card's statement says what is owed), in the account's currency
+ * units. Its decimals and bounds depend on the currency: the service judges them
+ * (STATEMENT_BALANCE_FIELD, decision 035).
+ */
 export const statementBalanceSchema = z
   .number({
     error: (issue) =>
@@ -51,19 +60,10 @@ export const statementBalanceSchema = z
         ? 'Statement balance must be a finite number'
         : 'Statement balance must be a number',
   })
-  .min(-centsToUnits(MAX_BALANCE_CENTS), {
-    error: `Statement balance must be at least -${formatCents(MAX_BALANCE_CENTS)}`,
-  })
-  .max(centsToUnits(MAX_BALANCE_CENTS), {
-    error: `Statement balance must be at most ${formatCents(MAX_BALANCE_CENTS)}`,
-  })
-  .refine(hasAtMostTwoDecimals, {
-    error: 'Statement balance must have at most two decimal places',
-  })
   .meta({
-    description: 'The balance the statement shows on its date, in currency units (below 0: owed)',
+    description: `The balance the statement shows on its date (below 0: owed), ${CURRENCY_AMOUNT_TEXT}; within ±999,999,999,999.99 USD (99,999,999,999,999 minor units)`,
     example: 1250.4,
-    multipleOf: 0.01,
+    'x-currency-amount': true,
   });
 
 const statementOnSchema = calendarDateSchema('statementOn').meta({
@@ -83,7 +83,11 @@ const reconciliationSchema = z
     id: z.string(),
     accountId: z.string(),
     statementOn: z.string(),
-    statementBalance: z.number(),
+    statementBalance: z.number().meta({ description: "In the account's currency units" }),
+    currency: z.string().meta({
+      description: "ISO 4217 code of the account's currency, the statement balance's",
+      example: 'USD',
+    }),
     createdAt: isoDateTime,
   })
   .meta({ id: 'Reconciliation' });
@@ -91,6 +95,10 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 export const reconciliationSummarySchema = z.object({
   accountId: z.string(),
+  currency: z.string().meta({
+    description: "ISO 4217 code of the account's currency: every figure here is in it",
+    example: 'USD',
+  }),
   statementOn: z.string(),
   statementBalance: z.number(),
   clearedBalance: z.number().meta({

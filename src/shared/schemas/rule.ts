@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CURRENCY_AMOUNT_TEXT,
   accountIdSchema,
   categoryIdSchema,
   entryIdSchema,
@@ -12,7 +13,6 @@ import {
 import { DESCRIPTION_MAX } from './account.js';
 import { payeeSchema, tagsSchema } from './entry-fields.js';
 import { RULE_APPLY_MAX, RULE_NAME_MAX, RULE_PATTERN_MAX, RULES_PER_BOOK_MAX } from '../limits.js';
-import { MAX_OPERATION_CENTS, centsToUnits, hasAtMostTwoDecimals } from '../money.js';
 
 // Rules (docs/import.md#rules): when an entry's text and amount match, set its category,
 // payee, tags or description. Applied in order, the first matching enabled rule wins.
@@ -32,14 +32,19 @@ export const ruleMatchSchema = z.object({
 });
 export type RuleMatch = z.infer<typeof ruleMatchSchema>;
 
-/** A bound of the amount range: the size of the amount (units, 0 to the operation cap). */
+/**
+ * A bound of the amount range: the size of the amount in units of the rule's account's currency
+ * (without an account: any currency's units, at most two decimals). Its decimals and largest
+ * value are judged by the service in that currency (decision 035).
+ */
 const amountBound = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, { error: `${label} must be 0 or more` })
-    .max(centsToUnits(MAX_OPERATION_CENTS), { error: `${label} is too large` })
-    .refine(hasAtMostTwoDecimals, { error: `${label} must have at most two decimal places` })
-    .meta({ multipleOf: 0.01 })
+    .meta({
+      description: `${CURRENCY_AMOUNT_TEXT} (a rule without an account: units of each entry's currency, at most two decimals)`,
+      'x-currency-amount': true,
+    })
     .nullable()
     .optional();
 
@@ -128,7 +133,13 @@ export const ruleListOutput = envelope(z.array(ruleSchema)).extend({
 const ruleTestEntry = z.object({
   id: z.string(),
   occurredOn: z.string(),
-  amount: z.number().meta({ description: 'Signed: negative leaves the account' }),
+  amount: z.number().meta({
+    description: 'Signed, in units of its currency: negative leaves the account',
+  }),
+  currency: z.string().meta({
+    description: "ISO 4217 code of the entry's currency (its account's, or the base currency)",
+    example: 'USD',
+  }),
   description: z.string(),
   payee: z.string(),
 });

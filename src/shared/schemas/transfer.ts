@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, accountSchema } from './account.js';
-import { MAX_OPERATION_MINOR_UNITS, hasAtMostDecimals, minorUnitsText } from '../currency-money.js';
 import {
+  CURRENCY_AMOUNT_TEXT,
   accountIdSchema,
+  amountSchema,
   envelope,
   isoDateTime,
   optionalText,
@@ -25,41 +26,25 @@ import { changeIdOutput } from './ledger.js';
  * and records the rate they imply (src/shared/transfer-amounts.ts).
  */
 
-/** The loosest bound of any currency: 100,000,000,000 minor units at exponent 0. */
-const LOOSEST_MAX_UNITS = Number(MAX_OPERATION_MINOR_UNITS);
-/** The most decimals any currency has (CLF, 4). */
-const MOST_DECIMALS = 4;
-
 /**
- * An amount of a transfer at the schema: a JSON number above 0 with at most 4 decimals, within
- * the loosest bound. The service checks it against its account's currency after loading it
- * (transferAmountRefusal), in the words every USD amount had.
+ * The received amount at the schema, like every amount (common.ts amountSchema): a JSON number
+ * above 0. Its decimals and bound are its account's currency's, judged by the service once the
+ * account is loaded (transferAmountRefusal, src/shared/transfer-amounts.ts).
  */
-function transferAmountSchema(label: string, description: string) {
-  return z
-    .number({
-      error: (issue) => {
-        if (issue.input === undefined) return `${label} is required`;
-        if (typeof issue.input === 'number') return `${label} must be a finite number`;
-        return `${label} must be a number`;
-      },
-    })
-    .gt(0, { error: `${label} must be greater than 0` })
-    .max(LOOSEST_MAX_UNITS, {
-      error: `${label} must be at most ${minorUnitsText(MAX_OPERATION_MINOR_UNITS, 0)}`,
-    })
-    .refine((units) => hasAtMostDecimals(units, MOST_DECIMALS), {
-      error: `${label} has at most ${MOST_DECIMALS} decimals in any currency`,
-    })
-    .meta({ description, example: 12.5 });
-}
-
-const SENT_DESCRIPTION =
-  "What leaves the source account, in its currency's units; at most as many decimals as that currency has (JPY 0, USD 2, KWD 3)";
-const RECEIVED_DESCRIPTION =
-  "What arrives on the destination account, in its currency's units (JPY 0, USD 2, KWD 3 decimals). Required when the two accounts' currencies differ; between one currency leave it out or send the amount again";
-const amountSchema = transferAmountSchema('Amount', SENT_DESCRIPTION);
-const receivedAmountSchema = transferAmountSchema('Received amount', RECEIVED_DESCRIPTION);
+const receivedAmountSchema = z
+  .number({
+    error: (issue) => {
+      if (issue.input === undefined) return 'Received amount is required';
+      if (typeof issue.input === 'number') return 'Received amount must be a finite number';
+      return 'Received amount must be a number';
+    },
+  })
+  .gt(0, { error: 'Received amount must be greater than 0' })
+  .meta({
+    description: `What arrives on the destination account, ${CURRENCY_AMOUNT_TEXT.replace("the account's", "that account's")}. Required when the two accounts' currencies differ; between one currency leave it out or send the amount again`,
+    example: 12.5,
+    'x-currency-amount': true,
+  });
 
 export const transferSchema = z
   .object({

@@ -45,6 +45,7 @@ export function insertAccount(
     icon: AccountRow['icon'];
     color: string;
     type: AccountRow['account_type'];
+    currency: string;
     creditLimitCents: bigint;
   },
 ): Promise<AccountRow> {
@@ -58,6 +59,7 @@ export function insertAccount(
       icon: values.icon,
       color: values.color,
       account_type: values.type,
+      currency: values.currency,
       credit_limit_cents: values.creditLimitCents.toString(),
     })
     .returningAll()
@@ -72,7 +74,9 @@ export function updateAccountFields(
   db: DbOrTx,
   bookId: string,
   id: string,
-  fields: Partial<Pick<AccountRow, 'title' | 'description' | 'icon' | 'color' | 'account_type'>>,
+  fields: Partial<
+    Pick<AccountRow, 'title' | 'description' | 'icon' | 'color' | 'account_type' | 'currency'>
+  >,
   creditLimitCents?: bigint,
 ): Promise<AccountRow | undefined> {
   const limit = creditLimitCents?.toString();
@@ -119,6 +123,26 @@ export async function countLiveAccounts(db: DbOrTx, bookId: string): Promise<num
 }
 
 /**
+ * Whether an account has ever had an entry, live or deleted (its currency is then fixed,
+ * docs/money.md#account-currency). Read after locking the account (lockAccount), so no movement
+ * can add one before the caller's change commits.
+ */
+export async function accountHasEntries(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where('book_id', '=', bookId)
+    .where('account_id', '=', accountId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Sets a live account's credit limit, only if its balance stays at or above minus the new limit
  * (a limit is never lowered below what is owed). Returns undefined when nothing changed.
  */
@@ -138,4 +162,38 @@ export function updateCreditLimit(
     .where(sql<boolean>`balance_cents >= -${limit}::bigint`)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * The currencies of some accounts of a book, deleted ones included (their entries still show):
+ * what each of their entries' amounts is in (docs/money.md#account-currency).
+ */
+export async function findAccountCurrencies(
+  db: DbOrTx,
+  bookId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'currency'])
+    .where('book_id', '=', bookId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.currency]));
+}
+
+/**
+ * The currency of every account of a book, deleted ones included: what a search across the book
+ * compares each entry's amount in (docs/money.md#account-currency).
+ */
+export async function findAllAccountCurrencies(
+  db: DbOrTx,
+  bookId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'currency'])
+    .where('book_id', '=', bookId)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.currency]));
 }

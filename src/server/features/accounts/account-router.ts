@@ -44,8 +44,9 @@ export const OPENING_BALANCE_DESCRIPTION = 'Opening balance';
 function openingBalance(ctx: AuthedContext, input: CreateAccountInput): AfterCreate | undefined {
   const opening = input.openingBalance;
   if (opening === undefined || opening === 0) return undefined;
-  return async (trx, account) =>
-    (
+  // Already judged in the new account's currency (createBookAccount).
+  return async (trx, account) => {
+    return (
       await moveMoney(trx, {
         ...actorOf(ctx),
         accountId: account.id,
@@ -55,6 +56,7 @@ function openingBalance(ctx: AuthedContext, input: CreateAccountInput): AfterCre
         extras: { occurredOn: input.openingDate },
       })
     ).account;
+  };
 }
 
 const tags = ['Accounts'];
@@ -106,7 +108,7 @@ export const accountRouter = router({
     .output(accountOutput)
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
-        const { openingBalance: _opening, openingDate: _date, ...fields } = input;
+        const { openingDate: _date, ...fields } = input;
         return ok(
           await createBookAccount(
             db,

@@ -83,3 +83,25 @@ export function updateBookFields(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * A book's base currency (docs/money.md#base-currency): what a new account is kept in unless it
+ * names its own, and the currency of an expense without an account.
+ */
+export async function findBookBaseCurrency(db: DbOrTx, bookId: string): Promise<string> {
+  const row = await db
+    .selectFrom('books')
+    .select('base_currency')
+    .where('id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return row.base_currency;
+}
+
+/**
+ * Locks a book's row until the transaction ends, excluding every transaction that adds an entry
+ * meanwhile (an entry's foreign key to its book takes a key-share lock on this row): what a
+ * change of the base currency checks next is then all there is (docs/money.md#account-currency).
+ */
+export async function lockBook(db: DbOrTx, bookId: string): Promise<BookRow | undefined> {
+  return db.selectFrom('books').selectAll().where('id', '=', bookId).forUpdate().executeTakeFirst();
+}

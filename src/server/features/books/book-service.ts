@@ -2,7 +2,13 @@ import type { DbOrTx } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import type { Book, BookRole, UpdateBookInput } from '../../../shared/schemas/book.js';
-import { findMemberBook, updateBookFields, type BookRow } from './book-repository.js';
+import { inTransaction } from '../../db/in-transaction.js';
+import { hasUnbookedEntries } from '../ledger/index.js';
+import { findMemberBook, lockBook, updateBookFields, type BookRow } from './book-repository.js';
+
+/** Expenses without an account are in the base currency: changing it would change their money. */
+export const BASE_CURRENCY_FIXED =
+  'The base currency cannot change once the book has expenses without an account';
 
 // The caller's book (docs/ledger.md#books): its name and the time zone its dates follow.
 
@@ -36,7 +42,20 @@ export async function updateBook(
   input: UpdateBookInput,
 ): Promise<Book> {
   const { role } = await memberBook(db, who.bookId, who.userId);
-  const row = await updateBookFields(db, who.bookId, input);
-  if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
-  return toBook(row, role);
+  return inTransaction(db, async (trx) => {
+    if (input.baseCurrency !== undefined) {
+      // Locked first, so no expense without an account is added between the check and the change.
+      const book = await lockBook(trx, who.bookId);
+      if (
+        book &&
+        book.base_currency !== input.baseCurrency &&
+        (await hasUnbookedEntries(trx, who.bookId))
+      ) {
+        throw new AppError('CONFLICT', BASE_CURRENCY_FIXED);
+      }
+    }
+    const row = await updateBookFields(trx, who.bookId, input);
+    if (!row) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+    return toBook(row, role);
+  });
 }

@@ -104,8 +104,12 @@ export async function idempotent<T>(
       });
       return { kind: 'done', value };
     } catch (error) {
-      // Only a refusal the caller caused is an outcome; anything else rolls everything back.
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      // Only a refusal the caller caused is an outcome; anything else rolls everything back. An
+      // invalid request (400: an amount a service judged in its account's currency) is not one:
+      // the key stays free for the corrected request (docs/idempotency.md).
+      if (!(error instanceof AppError) || error.status >= 500 || error.status === 400) {
+        throw error;
+      }
       await rollbackToSavepoint(trx, EFFECT_SAVEPOINT);
       await recordOutcome(trx, scope.userId, key, {
         status: error.status,

@@ -4,6 +4,7 @@ export { bookToday } from './changes/change-repository.js';
 export { entrySnapshotSql } from './changes/entry-snapshot-repository.js';
 export { CREATED_FIELDS } from './changes/entry-snapshot.js';
 export { moveMoney } from './entries/movement-service.js';
+export { hasUnbookedEntries } from './entries/entry-repository.js';
 export { recategorizeEntries } from './changes/recategorize-repository.js';
 export { applyChange, type PlannedEntry } from './changes/change-engine.js';
 export { lockEntryStates } from './changes/entry-locks.js';

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/connect.js';
 import { Pacer } from '../../lib/pacer.js';
+import type { CurrencyExponent } from '../../../shared/currencies.js';
 import { firstMatch } from './rule-match.js';
 import { activeRules } from './rule-service.js';
 
@@ -11,8 +12,10 @@ import { activeRules } from './rule-service.js';
 /** A deposit, withdrawal or expense as the person typed it, before it is written. */
 export interface ManualEntryDraft {
   accountId: string | null;
-  /** Signed cents: negative leaves the account (what a rule's amount range sees). */
+  /** Signed minor units: negative leaves the account (what a rule's amount range sees). */
   amountCents: bigint;
+  /** The exponent of the entry's currency (a rule's range is compared in units). */
+  exponent?: CurrencyExponent | undefined;
   /** As typed; empty when left out (a default description is not the person's text). */
   description: string;
   payee: string;
@@ -48,6 +51,7 @@ export async function fillFromRules(
     {
       accountId: draft.accountId,
       amountCents: draft.amountCents,
+      exponent: draft.exponent,
       description: draft.description,
       payee: draft.payee,
     },

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Actor } from '../../lib/actor.js';
 import { Pacer } from '../../lib/pacer.js';
 import { MESSAGES } from '../../../shared/errors.js';
+import { currencyExponent } from '../../../shared/currencies.js';
 import type { ApplyRuleInput } from '../../../shared/schemas/rule.js';
 import type { Account } from '../../../shared/schemas/account.js';
 import { toAccount } from '../accounts/index.js';
@@ -12,8 +13,9 @@ import { ruleMatches } from './rule-match.js';
 import {
   compileValues,
   sameRuleFields,
+  checkedDraft,
+  entryCurrencies,
   signedEntryCents,
-  valuesOf,
   withRuleActions,
 } from './rule-service.js';
 
@@ -48,8 +50,9 @@ export async function applyRule(
   const ids = listed.map((entry) => entry.id);
   if (new Set(ids).size !== ids.length) throw new AppError('UNPROCESSABLE', APPLY_MESSAGES.twice);
   return inTransaction(db, async (trx) => {
-    const values = await valuesOf(trx, actor.bookId, draft);
-    const rule = compileValues(draft, values);
+    const { values, currency } = await checkedDraft(trx, actor.bookId, draft);
+    const rule = compileValues(draft, values, currency);
+    const currencyOf = await entryCurrencies(trx, actor.bookId);
     const locked = await lockEntryStates(trx, actor.bookId, ids);
     if (locked.size !== ids.length) throw new AppError('NOT_FOUND', MESSAGES.transactionNotFound);
     const pacer = new Pacer();
@@ -66,6 +69,7 @@ export async function applyRule(
         ruleMatches(rule, {
           accountId: state.accountId,
           amountCents: signedEntryCents(state.type, state.amountCents),
+          exponent: currencyExponent(currencyOf(state.accountId)),
           description: state.description,
           payee: state.payee,
         });

@@ -83,3 +83,41 @@ describe('rule matching', () => {
     );
   });
 });
+
+describe('an amount range across currencies', () => {
+  const ranged = (min: bigint | null, max: bigint | null, exponent?: 0 | 2 | 3) =>
+    compileRule({
+      id: 'r',
+      match: null,
+      minCents: min,
+      maxCents: max,
+      exponent,
+      accountId: null,
+      set: { categoryId: null, payee: 'X', tags: null, description: null },
+    });
+  const spent = (amountCents: bigint, exponent?: 0 | 2 | 3) => ({
+    accountId: null,
+    amountCents: -amountCents,
+    exponent,
+    description: '',
+    payee: '',
+  });
+
+  it('compares units: 10.00 to 20.00 takes 1500 yen as 1500, not as 15.00', () => {
+    const rule = ranged(1000n, 2000n);
+    expect(ruleMatches(rule, spent(1500n))).toBe(true);
+    expect(ruleMatches(rule, spent(1500n, 2))).toBe(true);
+    expect(ruleMatches(rule, spent(15n, 0))).toBe(true);
+    expect(ruleMatches(rule, spent(1500n, 0))).toBe(false);
+    expect(ruleMatches(rule, spent(10_000n, 3))).toBe(true);
+    expect(ruleMatches(rule, spent(20_001n, 3))).toBe(false);
+  });
+
+  it('keeps a range in a coarser currency exact against finer amounts', () => {
+    const yen = ranged(10n, 20n, 0);
+    expect(ruleMatches(yen, spent(10n, 0))).toBe(true);
+    expect(ruleMatches(yen, spent(999n, 2))).toBe(false);
+    expect(ruleMatches(yen, spent(1000n, 2))).toBe(true);
+    expect(ruleMatches(yen, spent(2001n, 2))).toBe(false);
+  });
+});

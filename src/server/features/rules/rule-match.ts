@@ -1,4 +1,6 @@
 import type { RuleMatch } from '../../../shared/schemas/rule.js';
+import type { CurrencyExponent } from '../../../shared/currencies.js';
+import { minorUnitsPerUnit } from '../../../shared/currency-money.js';
 import { RULE_PATTERN_TEXT_MAX } from '../../../shared/limits.js';
 import { AppError } from '../../lib/app-error.js';
 import { foldText } from '../../lib/text-fold.js';
@@ -15,9 +17,14 @@ export interface CompiledRule {
    */
   pattern: RulePattern | null;
   foldedValue: string;
-  /** Bounds on the size of the amount, in cents. */
+  /**
+   * Bounds on the size of the amount, in minor units of the rule's account's currency, or in
+   * hundredths of a unit for a rule without an account (docs/import.md#rules).
+   */
   minCents: bigint | null;
   maxCents: bigint | null;
+  /** The exponent of those minor units: 2 unless the rule's account has another. */
+  exponent?: CurrencyExponent | undefined;
   accountId: string | null;
   set: {
     categoryId: string | null;
@@ -32,8 +39,10 @@ type RuleParts = Omit<CompiledRule, 'pattern' | 'foldedValue'>;
 /** What a rule is tested against: an imported row or an existing entry. */
 export interface RuleSubject {
   accountId: string | null;
-  /** Signed cents. */
+  /** Signed minor units of its currency. */
   amountCents: bigint;
+  /** The exponent of its currency; left out: the rule's (the same units). */
+  exponent?: CurrencyExponent | undefined;
   description: string;
   payee: string;
 }
@@ -82,8 +91,13 @@ function matchesTexts(rule: CompiledRule, texts: Texts): boolean {
   const { subject } = texts;
   if (rule.accountId !== null && rule.accountId !== subject.accountId) return false;
   const size = subject.amountCents < 0n ? -subject.amountCents : subject.amountCents;
-  if (rule.minCents !== null && size < rule.minCents) return false;
-  if (rule.maxCents !== null && size > rule.maxCents) return false;
+  // Compared as units: each side scaled by the other's exponent, so nothing is rounded.
+  const ruleExponent = rule.exponent ?? 2;
+  const subjectExponent = subject.exponent ?? ruleExponent;
+  const sized = size * minorUnitsPerUnit(ruleExponent);
+  const bound = (cents: bigint) => cents * minorUnitsPerUnit(subjectExponent);
+  if (rule.minCents !== null && sized < bound(rule.minCents)) return false;
+  if (rule.maxCents !== null && sized > bound(rule.maxCents)) return false;
   if (!rule.match) return true;
   const { field } = rule.match;
   return (

@@ -1,10 +1,14 @@
 import type { DbOrTx } from '../../db/connect.js';
 import type { RuleRow } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { findAccount } from '../accounts/index.js';
+import { findAccount, findAccountCurrencies, findAllAccountCurrencies } from '../accounts/index.js';
+import { findBookBaseCurrency } from '../books/index.js';
+import { assertAmountsIn } from '../../lib/currency-amount.js';
+import { DEFAULT_CURRENCY, currencyExponent } from '../../../shared/currencies.js';
+import { minorUnitsToUnits, unitsToMinorUnits } from '../../../shared/currency-money.js';
+import type { AmountField } from '../../../shared/currency-amounts.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { MESSAGES } from '../../../shared/errors.js';
-import { centsToUnits, unitsToCents } from '../../../shared/money.js';
 import {
   RULES_PER_BOOK_MAX,
   RULE_APPLY_MAX,
@@ -43,12 +47,29 @@ export const RULE_MESSAGES = {
   reorder: 'ruleIds must name every rule of the book exactly once',
 } as const;
 
-const toCents = (units: number | null | undefined) =>
-  units === null || units === undefined ? null : unitsToCents(units);
-const fromCents = (cents: string | number | null) =>
-  cents === null ? null : centsToUnits(BigInt(cents));
+/**
+ * The currency a rule's amount range is kept in: its account's, or for a rule without an account
+ * two-decimal units of whatever currency each entry is in, judged and kept as USD's (hundredths),
+ * so a rule saved before currencies keeps its meaning whatever the base currency becomes.
+ */
+const rangeCurrency = (accountCurrency: string | null | undefined) =>
+  accountCurrency ?? DEFAULT_CURRENCY;
 
-export function toRule(row: RuleRow): Rule {
+/** The currencies of the accounts some rules name (deleted ones included). */
+async function ruleCurrencies(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly RuleRow[],
+): Promise<ReadonlyMap<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.account_id ? [row.account_id] : [])))];
+  return ids.length > 0 ? findAccountCurrencies(db, bookId, ids) : new Map();
+}
+
+const fromMinorUnits = (value: string | number | null, currency: string) =>
+  value === null ? null : minorUnitsToUnits(BigInt(value), currency);
+
+/** A rule as the API shows it; `currency` is what its range is kept in (rangeCurrency). */
+export function toRule(row: RuleRow, currency: string = DEFAULT_CURRENCY): Rule {
   return {
     id: row.id,
     name: row.name,
@@ -58,8 +79,8 @@ export function toRule(row: RuleRow): Rule {
       row.match_field && row.match_operator && row.match_value
         ? { field: row.match_field, operator: row.match_operator, value: row.match_value }
         : null,
-    amountMin: fromCents(row.amount_min_cents),
-    amountMax: fromCents(row.amount_max_cents),
+    amountMin: fromMinorUnits(row.amount_min_cents, currency),
+    amountMax: fromMinorUnits(row.amount_max_cents, currency),
     accountId: row.account_id,
     set: {
       categoryId: row.set_category_id,
@@ -72,13 +93,22 @@ export function toRule(row: RuleRow): Rule {
   };
 }
 
+/** Rules as the API shows them, each range in its account's currency. */
+async function toRules(db: DbOrTx, bookId: string, rows: readonly RuleRow[]): Promise<Rule[]> {
+  const currencies = await ruleCurrencies(db, bookId, rows);
+  return rows.map((row) =>
+    toRule(row, rangeCurrency(row.account_id ? currencies.get(row.account_id) : null)),
+  );
+}
+
 /** A rule row ready to run (a stored pattern refused today matches nothing: decision 018). */
-export function compileRow(row: RuleRow): CompiledRule {
+export function compileRow(row: RuleRow, currency: string = DEFAULT_CURRENCY): CompiledRule {
   return compileStoredRule({
     id: row.id,
-    match: toRule(row).match,
+    match: toRule(row, currency).match,
     minCents: row.amount_min_cents === null ? null : BigInt(row.amount_min_cents),
     maxCents: row.amount_max_cents === null ? null : BigInt(row.amount_max_cents),
+    exponent: currencyExponent(currency),
     accountId: row.account_id,
     set: {
       categoryId: row.set_category_id,
@@ -99,25 +129,54 @@ export async function activeRules(
   pacer: Pacer,
 ): Promise<CompiledRule[]> {
   const rules: CompiledRule[] = [];
-  for (const row of await listRules(db, bookId)) {
-    if (!row.enabled) continue;
+  const rows = (await listRules(db, bookId)).filter((row) => row.enabled);
+  const currencies = await ruleCurrencies(db, bookId, rows);
+  for (const row of rows) {
     if (pacer.step(row.match_operator === 'matches')) await pacer.pause();
-    rules.push(compileRow(row));
+    rules.push(
+      compileRow(row, rangeCurrency(row.account_id ? currencies.get(row.account_id) : null)),
+    );
   }
   return rules;
 }
 
-/** Checks a draft (conditions, actions, pattern, range, its account and category) and maps it to columns. */
-export async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<RuleValues> {
+/**
+ * Checks a draft (conditions, actions, pattern, range, its account and category) and maps it to
+ * columns, with the currency its range is kept in (rangeCurrency).
+ */
+export async function checkedDraft(
+  db: DbOrTx,
+  bookId: string,
+  draft: RuleDraft,
+): Promise<{ values: RuleValues; currency: string }> {
   // What the draft names must exist before anything about it is judged.
-  if (draft.accountId && !(await findAccount(db, bookId, draft.accountId))) {
+  const account = draft.accountId ? await findAccount(db, bookId, draft.accountId) : null;
+  if (draft.accountId && !account) {
     throw new AppError('NOT_FOUND', MESSAGES.accountNotFound);
   }
   if (draft.set.categoryId && !(await categoryIsBooks(db, bookId, draft.set.categoryId))) {
     throw new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
   }
-  const min = toCents(draft.amountMin);
-  const max = toCents(draft.amountMax);
+  const currency = rangeCurrency(account?.currency);
+  const bound = (units: number | null | undefined, label: 'amountMin' | 'amountMax') => {
+    if (units === null || units === undefined) return [];
+    const field: AmountField = {
+      label,
+      floor: 'zero',
+      ceiling: 'operation',
+      tooLarge: `${label} is too large`,
+    };
+    return [{ units, field, path: label }];
+  };
+  // Judged in the range's currency once the account is known (decision 035).
+  assertAmountsIn(
+    [...bound(draft.amountMin, 'amountMin'), ...bound(draft.amountMax, 'amountMax')],
+    currency,
+  );
+  const toMinor = (units: number | null | undefined) =>
+    units === null || units === undefined ? null : unitsToMinorUnits(units, currency);
+  const min = toMinor(draft.amountMin);
+  const max = toMinor(draft.amountMax);
   if (!draft.match && min === null && max === null && !draft.accountId) {
     throw new AppError('UNPROCESSABLE', RULE_MESSAGES.noCondition);
   }
@@ -139,7 +198,7 @@ export async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Pr
     accountId: null,
     set: { categoryId: null, payee: null, tags: null, description: null },
   });
-  return {
+  const values: RuleValues = {
     name: draft.name,
     enabled: draft.enabled,
     match_field: draft.match?.field ?? null,
@@ -153,10 +212,16 @@ export async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Pr
     set_tags: set.tags && set.tags.length > 0 ? set.tags : null,
     set_description: set.description || null,
   };
+  return { values, currency };
+}
+
+/** Checks a draft and maps it to columns (checkedDraft without the range's currency). */
+export async function valuesOf(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<RuleValues> {
+  return (await checkedDraft(db, bookId, draft)).values;
 }
 
 export async function listBookRules(db: DbOrTx, bookId: string): Promise<Rule[]> {
-  return (await listRules(db, bookId)).map(toRule);
+  return toRules(db, bookId, await listRules(db, bookId));
 }
 
 /**
@@ -164,13 +229,13 @@ export async function listBookRules(db: DbOrTx, bookId: string): Promise<Rule[]>
  * the Idempotency-Key's transaction or one of its own, so parallel creates cannot pass the cap.
  */
 export async function createRule(db: DbOrTx, bookId: string, draft: RuleDraft): Promise<Rule> {
-  const values = await valuesOf(db, bookId, draft);
+  const { values, currency } = await checkedDraft(db, bookId, draft);
   return inTransaction(db, async (trx) => {
     await lockBookRules(trx, bookId);
     if ((await countRules(trx, bookId)) >= RULES_PER_BOOK_MAX) {
       throw new AppError('UNPROCESSABLE', RULE_MESSAGES.tooMany);
     }
-    return toRule(await insertRule(trx, bookId, values));
+    return toRule(await insertRule(trx, bookId, values), currency);
   });
 }
 
@@ -183,10 +248,10 @@ export async function changeRule(
   return inTransaction(db, async (trx) => {
     // Locked from the check to the write, so what is judged is what is changed.
     if (!(await findRule(trx, bookId, id))) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
-    const values = await valuesOf(trx, bookId, draft);
+    const { values, currency } = await checkedDraft(trx, bookId, draft);
     const row = await updateRule(trx, bookId, id, values);
     if (!row) throw new AppError('NOT_FOUND', RULE_MESSAGES.notFound);
-    return toRule(row);
+    return toRule(row, currency);
   });
 }
 
@@ -259,15 +324,35 @@ export function sameRuleFields(a: RuleFields, b: RuleFields): boolean {
 }
 
 /** A checked draft's conditions, compiled (its pattern refused with the reason when unsafe). */
-export function compileValues(draft: RuleDraft, values: RuleValues): CompiledRule {
+export function compileValues(
+  draft: RuleDraft,
+  values: RuleValues,
+  currency: string = DEFAULT_CURRENCY,
+): CompiledRule {
   return compileRule({
     id: '',
     match: draft.match ?? null,
     minCents: values.amount_min_cents === null ? null : BigInt(values.amount_min_cents),
     maxCents: values.amount_max_cents === null ? null : BigInt(values.amount_max_cents),
+    exponent: currencyExponent(currency),
     accountId: values.account_id,
     set: { categoryId: null, payee: null, tags: null, description: null },
   });
+}
+
+/**
+ * The currency of the book's entries by account (its account's; the base currency without one),
+ * for matching them against a range in another currency (docs/money.md#account-currency).
+ */
+export async function entryCurrencies(
+  db: DbOrTx,
+  bookId: string,
+): Promise<(accountId: string | null) => string> {
+  const [base, accounts] = await Promise.all([
+    findBookBaseCurrency(db, bookId),
+    findAllAccountCurrencies(db, bookId),
+  ]);
+  return (accountId) => (accountId === null ? base : (accounts.get(accountId) ?? base));
 }
 
 /** The signed cents of an entry: deposits and incoming transfer legs are positive. */
@@ -282,14 +367,16 @@ export const signedEntryCents = (type: string, cents: string | number | bigint) 
  * the first RULE_APPLY_MAX of them with their versions: what POST /api/rules/apply takes.
  */
 export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
-  const values = await valuesOf(db, bookId, draft);
-  const rule = compileValues(draft, values);
+  const { values, currency } = await checkedDraft(db, bookId, draft);
+  const rule = compileValues(draft, values, currency);
   const entries = withinPatternText(rule, await latestEntries(db, bookId, RULE_TEST_SCAN_MAX));
+  const currencyOf = await entryCurrencies(db, bookId);
   const pacer = new Pacer();
   const sample: {
     id: string;
     occurredOn: string;
     amount: number;
+    currency: string;
     description: string;
     payee: string;
   }[] = [];
@@ -299,10 +386,12 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
   for (const entry of entries) {
     if (pacer.step(rule.pattern !== null)) await pacer.pause();
     const amountCents = signedEntryCents(entry.transaction_type, entry.amount_cents);
+    const entryCurrency = currencyOf(entry.account_id);
     if (
       !ruleMatches(rule, {
         accountId: entry.account_id,
         amountCents,
+        exponent: currencyExponent(entryCurrency),
         description: entry.description,
         payee: entry.payee,
       })
@@ -312,7 +401,8 @@ export async function testRule(db: DbOrTx, bookId: string, draft: RuleDraft) {
     const listed = {
       id: entry.id,
       occurredOn: entry.occurred_on,
-      amount: centsToUnits(amountCents),
+      amount: minorUnitsToUnits(amountCents, entryCurrency),
+      currency: entryCurrency,
       description: entry.description,
       payee: entry.payee,
     };

@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../../db/connect.js';
 import type { AccountRow } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { MESSAGES } from '../../../../shared/errors.js';
-import { MAX_BALANCE_CENTS, formatCents } from '../../../../shared/money.js';
+import { currencyBounds } from '../../../../shared/currency-money.js';
+import { boundText } from '../../../../shared/currency-amounts.js';
 import type { ChangeKind } from '../../../../shared/schemas/history.js';
 import {
   existingCategoryIds,
@@ -204,11 +205,14 @@ async function refuseUnwritable(trx: DbOrTx, plan: ChangePlan): Promise<PlannedT
   return planned;
 }
 
+/** The largest balance of an account, in minor units of its currency. */
+const maxBalance = (account: AccountRow) => currencyBounds(account.currency).maxBalance;
+
 function balanceRefusal(account: AccountRow, deltaCents: bigint): AppError {
   if (deltaCents < 0n) return new AppError('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
   return new AppError(
     'BALANCE_LIMIT_EXCEEDED',
-    `This would take the balance of ${account.title} above the limit of ${formatCents(MAX_BALANCE_CENTS)}`,
+    `This would take the balance of ${account.title} above the limit of ${boundText(maxBalance(account), account.currency)}`,
   );
 }
 
@@ -251,8 +255,9 @@ export async function applyChange(trx: DbOrTx, plan: ChangePlan): Promise<Applie
   const moved: AccountRow[] = [];
   for (const id of [...deltas.keys()].sort()) {
     const delta = deltas.get(id) ?? 0n;
-    const after = await shiftBalance(trx, plan.bookId, id, delta, MAX_BALANCE_CENTS);
-    if (!after) throw balanceRefusal(accounts.get(id) as AccountRow, delta);
+    const account = accounts.get(id) as AccountRow;
+    const after = await shiftBalance(trx, plan.bookId, id, delta, maxBalance(account));
+    if (!after) throw balanceRefusal(account, delta);
     moved.push(after);
   }
 

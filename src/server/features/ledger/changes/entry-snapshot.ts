@@ -1,4 +1,4 @@
-import { centsToUnits } from '../../../../shared/money.js';
+import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
 import {
   HISTORY_FIELDS,
   storedSnapshotSchema,
@@ -63,17 +63,23 @@ export function parseStoredSnapshot(text: string): StoredSnapshot | null {
 }
 
 /**
- * A stored snapshot as the API shows it (amounts in currency units). One the ledger cannot read
+ * A stored snapshot as the API shows it: amounts in units of the currency of the account it names
+ * (`currencyOf`: its account's, the base currency without one). One the ledger cannot read
  * (parseStoredSnapshot) shows as null rather than failing the whole page.
  */
-export function toApiSnapshot(text: string | null): EntrySnapshot | null {
+export function toApiSnapshot(
+  text: string | null,
+  currencyOf: (accountId: string | null) => string,
+): EntrySnapshot | null {
   if (text === null) return null;
   const stored = parseStoredSnapshot(text);
   if (stored === null) return null;
+  const currency = currencyOf(stored.accountId);
   return {
     accountId: stored.accountId,
     type: stored.type,
-    amount: centsToUnits(BigInt(stored.amountCents)),
+    amount: minorUnitsToUnits(BigInt(stored.amountCents), currency),
+    currency,
     occurredOn: stored.occurredOn,
     description: stored.description,
     payee: stored.payee,
@@ -81,7 +87,7 @@ export function toApiSnapshot(text: string | null): EntrySnapshot | null {
     tags: stored.tags,
     splits: stored.splits.map((line) => ({
       categoryId: line.categoryId,
-      amount: centsToUnits(BigInt(line.amountCents)),
+      amount: minorUnitsToUnits(BigInt(line.amountCents), currency),
       note: line.note,
     })),
     deleted: stored.deleted,

@@ -101,6 +101,21 @@ export function findTransferLegs(
     .execute();
 }
 
+/**
+ * Whether a book has, or ever had, an entry without an account (an expense in its base currency,
+ * live or deleted): its base currency is then fixed (docs/money.md#account-currency).
+ */
+export async function hasUnbookedEntries(db: DbOrTx, bookId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where('book_id', '=', bookId)
+    .where('account_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What the creation statements return: the entry and the change that recorded it. */
 type CreatedRow = EntryRow & { change_id: string };
 
@@ -140,6 +155,7 @@ const insertUnbookedEntry = queryTemplate(
     categoryId: string | null,
     payee: string,
     tags: string[],
+    currency: string,
   ) => {
     const { change, history } = recordCreation(actorId);
     return db
@@ -152,6 +168,7 @@ const insertUnbookedEntry = queryTemplate(
                  ${description}::text, coalesce(${occurredOn}::date, ${bookToday(bookId)}),
                  ${categoryId}::uuid, ${payee}::text, ${tags}::text[]
           WHERE ${categoryOfBook(bookId, categoryId)}
+            AND (SELECT base_currency FROM books WHERE id = ${bookId}::uuid FOR SHARE) = ${currency}::text
           RETURNING ${sql.join(ENTRY_COLUMNS.map((c) => sql.ref(c)))})`,
       )
       .with('change', () => change)
@@ -161,7 +178,7 @@ const insertUnbookedEntry = queryTemplate(
       .selectAll('entry')
       .select('change.id as change_id');
   },
-  9,
+  10,
 );
 
 export async function insertEntryWithoutAccount(
@@ -171,6 +188,11 @@ export async function insertEntryWithoutAccount(
     actorId: string;
     type: MovementType;
     amountCents: bigint;
+    /**
+     * The base currency the amount was read in: nothing is written when the book's is no longer
+     * it (the row lock waits for a change of it to commit, docs/money.md#account-currency).
+     */
+    currency: string;
     description: string;
     extras: EntryExtras;
   },
@@ -186,6 +208,7 @@ export async function insertEntryWithoutAccount(
     e.extras.categoryId,
     e.extras.payee,
     e.extras.tags,
+    e.currency,
   );
   return row;
 }
@@ -199,6 +222,11 @@ export interface MovementStatement {
   deltaCents: bigint;
   amountCents: bigint;
   maxCents: bigint;
+  /**
+   * The currency the amount was read in: the statement moves nothing when the account is no
+   * longer in it (docs/money.md#account-currency).
+   */
+  currency: string;
   /** The entry's description, or null to use `defaultPrefix` + the account's title. */
   description: string | null;
   defaultPrefix: string;
@@ -230,6 +258,7 @@ const moveAndRecord = queryTemplate(
     occurredOn: string | null,
     payee: string,
     tags: string[],
+    currency: string,
   ) => {
     const { change, history } = recordCreation(actorId);
     return db
@@ -243,6 +272,7 @@ const moveAndRecord = queryTemplate(
           .where('id', '=', accountId)
           .where('book_id', '=', bookId)
           .where('deleted_at', 'is', null)
+          .where('currency', '=', currency)
           .where(
             sql<boolean>`balance_cents + ${deltaCents}::bigint BETWEEN -credit_limit_cents AND ${maxCents}::bigint`,
           )
@@ -283,7 +313,7 @@ const moveAndRecord = queryTemplate(
         'change.id as change_id',
       ]);
   },
-  13,
+  14,
 );
 
 export async function applyMovement(
@@ -306,6 +336,7 @@ export async function applyMovement(
     m.extras.occurredOn,
     m.extras.payee,
     m.extras.tags,
+    m.currency,
   );
   if (!row) return undefined;
   const {

@@ -8,7 +8,11 @@ import { toTransaction } from './transaction-view.js';
 import { fillFromRules } from '../../rules/index.js';
 import type { Actor } from '../../../lib/actor.js';
 import { MESSAGES } from '../../../../shared/errors.js';
-import { MAX_BALANCE_CENTS, formatCents, unitsToCents } from '../../../../shared/money.js';
+import { minorUnitsIn } from '../../../lib/currency-amount.js';
+import { currencyBounds } from '../../../../shared/currency-money.js';
+import { currencyExponent } from '../../../../shared/currencies.js';
+import { boundText } from '../../../../shared/currency-amounts.js';
+import { findBookBaseCurrency } from '../../books/index.js';
 import type { Movement, MovementType } from '../../../../shared/schemas/ledger.js';
 
 /** The optional fields of an entry as an input carries them (all may be left out). */
@@ -52,11 +56,13 @@ async function withRules<R extends Omit<MovementRequest, 'accountId' | 'type'>>(
   req: R,
   accountId: string | null,
   type: MovementType,
+  size: bigint,
+  currency: string,
 ): Promise<{ req: R; ruleId: string | null }> {
-  const size = unitsToCents(req.amount);
   const fill = await fillFromRules(db, req, {
     accountId,
     amountCents: type === 'deposit' ? size : -size,
+    exponent: currencyExponent(currency),
     description: req.description ?? '',
     payee: req.extras.payee ?? '',
     categoryId: req.extras.categoryId ?? null,
@@ -81,10 +87,19 @@ async function withRules<R extends Omit<MovementRequest, 'accountId' | 'type'>>(
 
 const categoryNotFound = () => new AppError('NOT_FOUND', MESSAGES.categoryNotFound);
 
+/** A movement that found its account in another currency than when its amount was read. */
+export const CURRENCY_CHANGED =
+  "The account's currency changed while this was being recorded; try again";
+
+/** An expense without an account that found the book's base currency changed meanwhile. */
+export const BASE_CURRENCY_CHANGED =
+  "The book's base currency changed while this was being recorded; try again";
+
 /** Explains why the guarded balance update touched no row, without having changed anything. */
-async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
+async function refusal(db: DbOrTx, req: MovementRequest, currency: string): Promise<AppError> {
   const account = await findAccount(db, req.bookId, req.accountId);
   if (!account) return notFound();
+  if (account.currency !== currency) return new AppError('CONFLICT', CURRENCY_CHANGED);
   // The statement also refuses a category that is not the book's.
   if (req.extras.categoryId && !(await findCategory(db, req.bookId, req.extras.categoryId))) {
     return categoryNotFound();
@@ -92,7 +107,7 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
   if (req.type === 'deposit') {
     return new AppError(
       'BALANCE_LIMIT_EXCEEDED',
-      `This deposit would take the balance above the limit of ${formatCents(MAX_BALANCE_CENTS)}`,
+      `This deposit would take the balance above the limit of ${boundText(currencyBounds(currency).maxBalance, currency)}`,
     );
   }
   return new AppError('INSUFFICIENT_FUNDS', MESSAGES.insufficientFunds);
@@ -104,8 +119,19 @@ async function refusal(db: DbOrTx, req: MovementRequest): Promise<AppError> {
  * ledger and every entry has its history.
  */
 export async function moveMoney(db: DbOrTx, asked: MovementRequest): Promise<Movement> {
-  const { req, ruleId } = await withRules(db, asked, asked.accountId, asked.type);
-  const amountCents = unitsToCents(req.amount);
+  // The amount is read in the account's currency, so the account is read first (decision 035).
+  const account = await findAccount(db, asked.bookId, asked.accountId);
+  if (!account) throw notFound();
+  const currency = account.currency;
+  const amountCents = minorUnitsIn(asked.amount, currency);
+  const { req, ruleId } = await withRules(
+    db,
+    asked,
+    asked.accountId,
+    asked.type,
+    amountCents,
+    currency,
+  );
   const prefix = DEFAULT_DESCRIPTION_PREFIX[req.type];
   const moved = await applyMovement(db, {
     bookId: req.bookId,
@@ -114,15 +140,16 @@ export async function moveMoney(db: DbOrTx, asked: MovementRequest): Promise<Mov
     type: req.type,
     deltaCents: req.type === 'deposit' ? amountCents : -amountCents,
     amountCents,
-    maxCents: MAX_BALANCE_CENTS,
+    maxCents: currencyBounds(currency).maxBalance,
+    currency,
     description: req.description || (prefix === null ? '' : null),
     defaultPrefix: prefix ?? '',
     extras: extrasOf(req.extras),
   });
-  if (!moved) throw await refusal(db, req);
+  if (!moved) throw await refusal(db, req, currency);
   return {
     account: toAccount(moved.account),
-    transaction: toTransaction(moved.entry),
+    transaction: toTransaction(moved.entry, currency),
     changeId: moved.changeId,
     ruleId,
   };
@@ -141,16 +168,30 @@ export async function recordExpense(
   if (asked.accountId) {
     return moveMoney(db, { ...asked, accountId: asked.accountId, type: 'expense' });
   }
-  const { req, ruleId } = await withRules(db, asked, null, 'expense');
+  // Without an account, an expense is in the book's base currency (docs/money.md#account-currency).
+  const currency = await findBookBaseCurrency(db, asked.bookId);
+  const amountCents = minorUnitsIn(asked.amount, currency);
+  const { req, ruleId } = await withRules(db, asked, null, 'expense', amountCents, currency);
   const row = await insertEntryWithoutAccount(db, {
     bookId: req.bookId,
     actorId: req.actorId,
     type: 'expense',
-    amountCents: unitsToCents(req.amount),
+    amountCents,
+    currency,
     description: req.description ?? '',
     extras: extrasOf(req.extras),
   });
-  if (!row) throw categoryNotFound();
+  if (!row) {
+    if ((await findBookBaseCurrency(db, req.bookId)) !== currency) {
+      throw new AppError('CONFLICT', BASE_CURRENCY_CHANGED);
+    }
+    throw categoryNotFound();
+  }
   const { change_id, ...entry } = row;
-  return { account: null, transaction: toTransaction(entry), changeId: change_id, ruleId };
+  return {
+    account: null,
+    transaction: toTransaction(entry, currency),
+    changeId: change_id,
+    ruleId,
+  };
 }

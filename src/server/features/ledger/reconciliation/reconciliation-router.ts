@@ -10,12 +10,18 @@ import {
   setClearedInput,
   setClearedOutput,
 } from '../../../../shared/schemas/reconciliation.js';
-import { formatCents, unitsToCents } from '../../../../shared/money.js';
+import { unitsToMinorUnits } from '../../../../shared/currency-money.js';
+import { signedAmountText } from '../../../../shared/currency-amounts.js';
+
 import {
   finishReconciliation,
   reconciliationSummary,
   setEntryCleared,
 } from './reconciliation-service.js';
+
+/** The statement balance as the success message writes it, in the account's currency. */
+const statementText = (r: { statementBalance: number; currency: string }) =>
+  signedAmountText(unitsToMinorUnits(r.statementBalance, r.currency), r.currency);
 
 // Reconciliation (docs/ledger.md#reconciliation): cleared entries, an account against a
 // statement, and finishing a reconciliation that locks its entries against silent edits.
@@ -79,7 +85,7 @@ export const reconciliationRouter = router({
       bookMutation(
         finishReconciliation,
         (data) =>
-          `Reconciled at ${formatCents(unitsToCents(data.reconciliation.statementBalance))}: ` +
+          `Reconciled at ${statementText(data.reconciliation)}: ` +
           `${data.count === 1 ? '1 entry' : `${data.count} entries`} locked`,
       ),
     ),

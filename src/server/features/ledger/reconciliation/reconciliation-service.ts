@@ -4,7 +4,13 @@ import type { ReconciliationRow } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/in-transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Actor } from '../../../lib/actor.js';
-import { centsToUnits, formatCents, unitsToCents } from '../../../../shared/money.js';
+import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
+import {
+  STATEMENT_BALANCE_FIELD,
+  boundText,
+  signedAmountText,
+} from '../../../../shared/currency-amounts.js';
+import { minorUnitsIn } from '../../../lib/currency-amount.js';
 import type { Transaction } from '../../../../shared/schemas/ledger.js';
 import type {
   FinishReconciliationInput,
@@ -29,28 +35,45 @@ import {
 // account against a statement, and finishing it, each through the change engine.
 
 export const RECONCILE_MESSAGES = {
-  difference: (difference: bigint, cleared: bigint, statement: bigint, on: string) =>
-    `The difference is ${formatCents(difference)}: the cleared balance on ${on} is ` +
-    `${formatCents(cleared)} and the statement says ${formatCents(statement)}. Nothing was ` +
-    'reconciled; clear or correct entries until the difference is 0.00',
+  difference: (
+    difference: bigint,
+    cleared: bigint,
+    statement: bigint,
+    on: string,
+    currency = 'USD',
+  ) => {
+    const text = (minorUnits: bigint) => signedAmountText(minorUnits, currency);
+    return (
+      `The difference is ${text(difference)}: the cleared balance on ${on} is ` +
+      `${text(cleared)} and the statement says ${text(statement)}. Nothing was ` +
+      `reconciled; clear or correct entries until the difference is ${boundText(0n, currency)}`
+    );
+  },
   deleted: 'This account was deleted; it cannot be reconciled',
 } as const;
 
-function toReconciliation(row: ReconciliationRow): Reconciliation {
+/** A reconciliation as the API shows it, in its account's currency. */
+function toReconciliation(row: ReconciliationRow, currency: string): Reconciliation {
   return {
     id: row.id,
     accountId: row.account_id,
     statementOn: row.statement_on,
-    statementBalance: centsToUnits(centsFromDb(row.statement_balance_cents)),
+    statementBalance: minorUnitsToUnits(centsFromDb(row.statement_balance_cents), currency),
+    currency,
     createdAt: row.created_at.toISOString(),
   };
 }
 
-/** A live account of the book, or 404. */
-async function liveAccount(db: DbOrTx, bookId: string, accountId: string): Promise<void> {
+/** A live account of the book, or 404; its currency. */
+async function liveAccount(db: DbOrTx, bookId: string, accountId: string): Promise<string> {
   const account = await findAccount(db, bookId, accountId);
   if (!account) throw notFound();
+  return account.currency;
 }
+
+/** A statement balance in minor units of the account's currency (400 when it cannot be one). */
+const statementMinorUnits = (units: number, currency: string) =>
+  minorUnitsIn(units, currency, 'statementBalance', STATEMENT_BALANCE_FIELD);
 
 /**
  * PATCH /api/transactions/{id}/cleared: marks a live entry cleared or not, as one undoable change
@@ -97,20 +120,21 @@ export async function reconciliationSummary(
   bookId: string,
   input: ReconciliationSummaryInput,
 ): Promise<ReconciliationSummary> {
-  await liveAccount(db, bookId, input.id);
+  const currency = await liveAccount(db, bookId, input.id);
+  const statementCents = statementMinorUnits(input.statementBalance, currency);
   const [totals, last] = await Promise.all([
     clearedTotals(db, bookId, input.id, input.statementOn),
     latestReconciliation(db, bookId, input.id),
   ]);
-  const statementCents = unitsToCents(input.statementBalance);
   return {
     accountId: input.id,
+    currency,
     statementOn: input.statementOn,
     statementBalance: input.statementBalance,
-    clearedBalance: centsToUnits(totals.clearedCents),
-    difference: centsToUnits(statementCents - totals.clearedCents),
+    clearedBalance: minorUnitsToUnits(totals.clearedCents, currency),
+    difference: minorUnitsToUnits(statementCents - totals.clearedCents, currency),
     clearedCount: totals.clearedCount,
-    lastReconciliation: last ? toReconciliation(last) : null,
+    lastReconciliation: last ? toReconciliation(last, currency) : null,
   };
 }
 
@@ -156,15 +180,21 @@ export async function finishReconciliation(
   input: FinishReconciliationInput,
 ): Promise<{ reconciliation: Reconciliation; count: number; changeId: string }> {
   return inTransaction(db, async (trx) => {
-    await liveAccount(trx, actor.bookId, input.id);
+    const currency = await liveAccount(trx, actor.bookId, input.id);
+    const statementCents = statementMinorUnits(input.statementBalance, currency);
     const entries = await lockClearedRange(trx, actor.bookId, input.id, input.statementOn);
     const clearedCents = entries.reduce((sum, { state }) => sum + signedCents(state), 0n);
-    const statementCents = unitsToCents(input.statementBalance);
     const difference = statementCents - clearedCents;
     if (difference !== 0n) {
       throw new AppError(
         'CONFLICT',
-        RECONCILE_MESSAGES.difference(difference, clearedCents, statementCents, input.statementOn),
+        RECONCILE_MESSAGES.difference(
+          difference,
+          clearedCents,
+          statementCents,
+          input.statementOn,
+          currency,
+        ),
       );
     }
     const planned: PlannedEntry[] = entries
@@ -185,7 +215,7 @@ export async function finishReconciliation(
       actorId: actor.actorId,
     });
     return {
-      reconciliation: toReconciliation(record),
+      reconciliation: toReconciliation(record, currency),
       count: planned.length,
       changeId: applied.changeId,
     };

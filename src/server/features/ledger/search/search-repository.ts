@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/connect.js';
 import type { EntryType } from '../../../db/schema.js';
 import type { TransactionSort, TransferRows } from '../../../../shared/schemas/ledger-query.js';
 import { ENTRY_COLUMNS, type EntryRow } from '../entries/entry-repository.js';
+import type { AmountFilter } from './amount-bounds.js';
 
 // The searching reads of the ledger (docs/ledger.md#search-filters-sorts-and-cursors): the
 // filtered, sorted pages of GET /api/transactions and the expenses lists, payee suggestions and
@@ -37,8 +38,8 @@ export interface EntrySearch {
   category?:
     { kind: 'one'; id: string; splitEntryIds: readonly string[] } | { kind: 'none' } | undefined;
   tag?: string | undefined;
-  minCents?: bigint | undefined;
-  maxCents?: bigint | undefined;
+  /** minAmount and maxAmount in minor units of each entry's currency (amount-bounds.ts). */
+  amounts?: AmountFilter | undefined;
   /** occurred_on bounds, both inclusive. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
@@ -101,8 +102,35 @@ function filteredEntries(db: DbOrTx, s: Omit<EntrySearch, 'sort' | 'after' | 'li
   if (s.types !== undefined) query = query.where('t.transaction_type', 'in', [...s.types]);
   if (s.createdFrom !== undefined) query = query.where('t.created_at', '>=', s.createdFrom);
   if (s.createdTo !== undefined) query = query.where('t.created_at', '<', s.createdTo);
-  if (s.minCents !== undefined) query = query.where('t.amount_cents', '>=', s.minCents.toString());
-  if (s.maxCents !== undefined) query = query.where('t.amount_cents', '<=', s.maxCents.toString());
+  const amounts = s.amounts;
+  if (amounts?.kind === 'one') {
+    const { minCents, maxCents } = amounts;
+    if (minCents !== undefined) query = query.where('t.amount_cents', '>=', minCents.toString());
+    if (maxCents !== undefined) query = query.where('t.amount_cents', '<=', maxCents.toString());
+  } else if (amounts?.kind === 'grouped') {
+    // Accounts of different exponents compare with different figures (amount-bounds.ts).
+    query = query.where((eb) =>
+      eb.or(
+        amounts.groups.map((group) => {
+          const owners = [
+            ...(group.accountIds.length > 0
+              ? [eb('t.account_id', '=', sql<string>`ANY(${sql.val(group.accountIds)}::uuid[])`)]
+              : []),
+            ...(group.unbooked ? [eb('t.account_id', 'is', null)] : []),
+          ];
+          return eb.and([
+            eb.or(owners),
+            ...(group.minCents === undefined
+              ? []
+              : [eb('t.amount_cents', '>=', group.minCents.toString())]),
+            ...(group.maxCents === undefined
+              ? []
+              : [eb('t.amount_cents', '<=', group.maxCents.toString())]),
+          ]);
+        }),
+      ),
+    );
+  }
   if (s.dateFrom !== undefined) query = query.where('t.occurred_on', '>=', s.dateFrom);
   if (s.dateTo !== undefined) query = query.where('t.occurred_on', '<=', s.dateTo);
   if (s.tag !== undefined) {

@@ -1,10 +1,15 @@
 import type { Db } from '../../../db/connect.js';
 import type { EntryType } from '../../../db/schema.js';
 import { notFound } from '../../../lib/app-error.js';
-import { findAccount } from '../../accounts/index.js';
+import { findAccount, findAllAccountCurrencies } from '../../accounts/index.js';
+import { findBookBaseCurrency } from '../../books/index.js';
+import { assertAmountsIn } from '../../../lib/currency-amount.js';
+import type { AmountField } from '../../../../shared/currency-amounts.js';
+import { amountFilter } from './amount-bounds.js';
 import { findCategory } from '../../categories/index.js';
 import { MESSAGES } from '../../../../shared/errors.js';
-import { centsToUnits, isExactInJson, unitsToCents } from '../../../../shared/money.js';
+import { isExactInJson } from '../../../../shared/money.js';
+import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
 import { centsFromDb } from '../../../db/cents.js';
 import type { AccountLedgerPage } from '../../../../shared/schemas/ledger-query.js';
 import type { EntryRow } from '../entries/entry-repository.js';
@@ -61,9 +66,14 @@ export function searchWords(q: string | undefined): string[] {
   return [...new Set(q.split(/\s+/).filter((word) => word !== ''))].slice(0, SEARCH_WORDS_MAX);
 }
 
-/** Another book's or a deleted account answers 404, the same as one that never existed. */
-async function assertBookAccount(db: Db, bookId: string, accountId: string): Promise<void> {
-  if (!(await findAccount(db, bookId, accountId))) throw notFound();
+/**
+ * Another book's or a deleted account answers 404, the same as one that never existed; else its
+ * currency.
+ */
+async function assertBookAccount(db: Db, bookId: string, accountId: string): Promise<string> {
+  const account = await findAccount(db, bookId, accountId);
+  if (!account) throw notFound();
+  return account.currency;
 }
 
 /** The value of a settled promise already known not to have been rejected. */
@@ -92,6 +102,59 @@ async function pageOf(db: Db, search: EntrySearch): Promise<Page> {
 type ViewFilters = Omit<EntrySearch, 'sort' | 'after' | 'limit'>;
 
 /**
+ * The currencies a view's amounts are in: one account's, or the book's base and every account's
+ * (docs/money.md#account-currency). Read only when a view has amount bounds or is summed.
+ */
+interface CurrencyScope {
+  /** The account's currency, or the base currency across the book. */
+  currency: string;
+  /** null: one account; else every account of the book and its currency. */
+  accounts: ReadonlyMap<string, string> | null;
+}
+
+async function currencyScope(
+  db: Db,
+  bookId: string,
+  accountCurrency: string | null,
+): Promise<CurrencyScope> {
+  if (accountCurrency !== null) return { currency: accountCurrency, accounts: null };
+  const [currency, accounts] = await Promise.all([
+    findBookBaseCurrency(db, bookId),
+    findAllAccountCurrencies(db, bookId),
+  ]);
+  return { currency, accounts };
+}
+
+const MIN_AMOUNT_FIELD: AmountField = { label: 'minAmount', floor: 'zero', ceiling: 'operation' };
+const MAX_AMOUNT_FIELD: AmountField = { label: 'maxAmount', floor: 'zero', ceiling: 'operation' };
+
+/**
+ * minAmount and maxAmount, judged in the view's currency (400 at the field, decision 035), as
+ * minor units of each entry's currency.
+ */
+function amountBoundsOf(
+  input: { minAmount?: number | undefined; maxAmount?: number | undefined },
+  scope: CurrencyScope,
+) {
+  assertAmountsIn(
+    [
+      ...(input.minAmount === undefined
+        ? []
+        : [{ units: input.minAmount, field: MIN_AMOUNT_FIELD, path: 'minAmount' }]),
+      ...(input.maxAmount === undefined
+        ? []
+        : [{ units: input.maxAmount, field: MAX_AMOUNT_FIELD, path: 'maxAmount' }]),
+    ],
+    scope.currency,
+  );
+  return amountFilter(
+    { min: input.minAmount, max: input.maxAmount },
+    scope.currency,
+    scope.accounts,
+  );
+}
+
+/**
  * Reads what a view's filters need before its rows: an unknown account or category answers 404
  * (the account said first, whichever answered first), and each word's matching categories.
  */
@@ -99,7 +162,8 @@ async function resolveFilters(
   db: Db,
   bookId: string,
   input: TransactionSummaryInput,
-): Promise<ViewFilters> {
+  options: { scoped?: boolean } = {},
+): Promise<ViewFilters & { scope: CurrencyScope | null }> {
   const words = searchWords(input.q);
   const categoryId = input.categoryId === 'none' ? undefined : input.categoryId;
   // Independent reads, side by side (each is one indexed lookup).
@@ -112,7 +176,11 @@ async function resolveFilters(
   for (const outcome of [account, category, matched, splitEntryIds]) {
     if (outcome.status === 'rejected') throw outcome.reason;
   }
+  const bounded = input.minAmount !== undefined || input.maxAmount !== undefined;
+  const scope =
+    bounded || options.scoped ? await currencyScope(db, bookId, settled(account)) : null;
   return {
+    scope,
     bookId,
     accountId: input.accountId,
     types: input.type === undefined ? undefined : ENTRY_TYPES_OF[input.type],
@@ -126,8 +194,7 @@ async function resolveFilters(
           ? { kind: 'none' }
           : { kind: 'one', id: input.categoryId, splitEntryIds: settled(splitEntryIds) },
     tag: input.tag,
-    minCents: input.minAmount === undefined ? undefined : unitsToCents(input.minAmount),
-    maxCents: input.maxAmount === undefined ? undefined : unitsToCents(input.maxAmount),
+    amounts: scope === null ? undefined : amountBoundsOf(input, scope),
     dateFrom: input.dateFrom,
     dateTo: input.dateTo,
     transfers: input.transfers,
@@ -142,8 +209,9 @@ export async function searchTransactions(
 ): Promise<Page> {
   const sort: TransactionSort = input.sort ?? 'date_desc';
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
+  const { scope: _scope, ...filters } = await resolveFilters(db, bookId, input);
   return pageOf(db, {
-    ...(await resolveFilters(db, bookId, input)),
+    ...filters,
     sort,
     after,
     limit: input.limit ?? TRANSACTIONS_PAGE_DEFAULT,
@@ -160,25 +228,35 @@ export async function summarizeTransactions(
   bookId: string,
   input: TransactionSummaryInput,
 ): Promise<TransactionSummary> {
-  const row = await summarizeEntries(db, await resolveFilters(db, bookId, input), SUMMARY_ROWS_MAX);
+  const { scope, ...filters } = await resolveFilters(db, bookId, input, { scoped: true });
+  const row = await summarizeEntries(db, filters, SUMMARY_ROWS_MAX);
   const count = Number(row.count);
   if (count > SUMMARY_ROWS_MAX) {
     return { count: SUMMARY_ROWS_MAX, complete: false, moneyIn: null, moneyOut: null, net: null };
   }
   const inCents = BigInt(row.in_cents);
   const outCents = BigInt(row.out_cents);
+  const currency = scope ? singleCurrency(scope) : null;
   // 25,000 of the largest deposits pass what a JSON number holds to the cent: no figure rather
-  // than one a cent off (docs/money.md#sums-past-the-exact-range).
-  if (![inCents, outCents, inCents - outCents].every(isExactInJson)) {
+  // than one a cent off (docs/money.md#sums-past-the-exact-range). Neither is there one for a
+  // view over accounts in different currencies: their minor units do not add up.
+  if (currency === null || ![inCents, outCents, inCents - outCents].every(isExactInJson)) {
     return { count, complete: true, moneyIn: null, moneyOut: null, net: null };
   }
   return {
     count,
     complete: true,
-    moneyIn: centsToUnits(inCents),
-    moneyOut: centsToUnits(outCents),
-    net: centsToUnits(inCents - outCents),
+    moneyIn: minorUnitsToUnits(inCents, currency),
+    moneyOut: minorUnitsToUnits(outCents, currency),
+    net: minorUnitsToUnits(inCents - outCents, currency),
   };
+}
+
+/** The one currency of every entry a view may hold, or null when they may be in several. */
+function singleCurrency(scope: CurrencyScope): string | null {
+  if (scope.accounts === null) return scope.currency;
+  for (const code of scope.accounts.values()) if (code !== scope.currency) return null;
+  return scope.currency;
 }
 
 /**
@@ -225,7 +303,7 @@ export async function accountLedgerPage(
 ): Promise<AccountLedgerPage> {
   const sort: TransactionSort = 'date_desc';
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, sort);
-  await assertBookAccount(db, bookId, input.id);
+  const currency = await assertBookAccount(db, bookId, input.id);
   const limit = input.limit ?? TRANSACTIONS_PAGE_DEFAULT;
   const rows = await accountPageWithStartBalance(db, {
     bookId,
@@ -238,7 +316,7 @@ export async function accountLedgerPage(
   const transactions = await toTransactions(db, bookId, page);
   let balance = page[0] ? centsFromDb(page[0].balance_start_cents) : 0n;
   const items = transactions.map((transaction, i) => {
-    const balanceAfter = centsToUnits(balance);
+    const balanceAfter = minorUnitsToUnits(balance, currency);
     balance -= signedCents(page[i] as EntryRow);
     return { ...transaction, balanceAfter };
   });

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../db/connect.js';
+import { findAccountCurrencies } from '../../accounts/index.js';
 
 // What transfers between currencies read besides their legs (docs/ledger.md#transfers): the
-// currencies of their accounts, and the latest transfer of a pair on a day, whose rate the rate
-// table keeps (docs/decisions/032-a-transfers-rate-is-the-days-latest.md).
+// currencies of their accounts (through the accounts feature), and the latest transfer of a pair
+// on a day, whose rate the rate table keeps (docs/decisions/032-a-transfers-rate-is-the-days-latest.md).
 
 /** The currency of each of these accounts of the book, deleted ones included. */
 export async function accountCurrencies(
@@ -12,14 +13,7 @@ export async function accountCurrencies(
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('accounts')
-    .select(['id', 'currency'])
-    .where('book_id', '=', bookId)
-    .where('id', 'in', unique)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.currency]));
+  return unique.length === 0 ? new Map() : findAccountCurrencies(db, bookId, unique);
 }
 
 /** A pair of currencies on a day: the key of one transfer rate. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../../db/connect.js';
 import { centsFromDb } from '../../../db/cents.js';
-import { AppError, notFound } from '../../../lib/app-error.js';
+import { AppError, notFound, validationError } from '../../../lib/app-error.js';
 import { MESSAGES } from '../../../../shared/errors.js';
 import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
 import type { Account } from '../../../../shared/schemas/account.js';
@@ -59,9 +59,9 @@ async function checkAccounts(
   return currencies;
 }
 
-/** The amounts as read, or the 400 naming the amount refused. */
+/** The amounts as read, or the 400 naming the amount refused at its field. */
 function amountsOrRefuse(outcome: LegAmountsOutcome) {
-  if (!outcome.ok) throw new AppError('VALIDATION_ERROR', outcome.message);
+  if (!outcome.ok) throw validationError([{ path: outcome.field, message: outcome.message }]);
   return outcome.value;
 }
 
