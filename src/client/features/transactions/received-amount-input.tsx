@@ -25,8 +25,9 @@ export function ReceivedAmountInput({
   const errorId = `${id}-error`;
   const notesId = `${id}-notes`;
   const { field, fieldState } = useController({ control: form.control, name: 'receivedAmount' });
+  const { ref, onBlur } = field;
+  const text: string = field.value;
   const marks = useLocaleMarks();
-  const text = field.value;
   const sentText = form.watch('amount');
   const error = fieldState.error?.message;
   const read = readReceived(text, marks, currencies.to);
@@ -39,7 +40,7 @@ export function ReceivedAmountInput({
       <Label htmlFor={id}>{`Received (${currencies.to})`}</Label>
       <Input
         id={id}
-        ref={field.ref}
+        ref={ref}
         type="text"
         inputMode="decimal"
         autoComplete="off"
@@ -49,7 +50,7 @@ export function ReceivedAmountInput({
           field.onChange(event.target.value);
           void form.trigger('receivedAmount');
         }}
-        onBlur={field.onBlur}
+        onBlur={onBlur}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : records || rate ? notesId : undefined}
       />
