@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../src/server/db/connect.js';
+import { transferRateText } from '../../src/shared/transfer-amounts.js';
 import { stateOf } from '../../src/server/features/ledger/changes/entry-locks.js';
 import {
   signedCents,
@@ -10,8 +12,10 @@ import {
  * books): the list of every one broken, empty when all hold.
  *
  * - every account's balance is the signed sum of its live entries, within [-credit limit, cap];
- * - the two legs of every transfer net to zero (same amount, one each way, both live or both
- *   deleted, on two different accounts);
+ * - the two legs of every transfer pair up (one each way, both live or both deleted, on two
+ *   different accounts) and net to zero when their accounts share a currency (same amount);
+ * - the rates of source 'transfer' are exactly those the latest live transfer of each pair of
+ *   currencies and day implies (docs/rates.md#transfer-rates);
  * - the split lines of every entry add up to its amount;
  * - every entry's history replays to its current state (first before null, each before the
  *   previous after, the last after the entry now).
@@ -28,12 +32,25 @@ export async function ledgerViolations(db: DbOrTx, bookId?: string): Promise<str
     splitsQuery = splitsQuery.where('book_id', '=', bookId);
     historyQuery = historyQuery.where('book_id', '=', bookId);
   }
-  const [accounts, entries, splits, history] = await Promise.all([
+  let ratesQuery = db
+    .selectFrom('exchange_rates')
+    .select([
+      'book_id',
+      'base_currency',
+      'quote_currency',
+      'day',
+      sql<string>`rate::text`.as('rate'),
+    ])
+    .where('source', '=', 'transfer');
+  if (bookId) ratesQuery = ratesQuery.where('book_id', '=', bookId);
+  const [accounts, entries, splits, history, transferRates] = await Promise.all([
     accountsQuery.execute(),
     entriesQuery.orderBy('seq').execute(),
     splitsQuery.orderBy('entry_id').orderBy('position').execute(),
     historyQuery.orderBy('id').execute(),
+    ratesQuery.execute(),
   ]);
+  const currencyOf = new Map(accounts.map((account) => [account.id, account.currency]));
 
   const linesOf = new Map<string, typeof splits>();
   for (const line of splits)
@@ -93,6 +110,7 @@ export async function ledgerViolations(db: DbOrTx, bookId?: string): Promise<str
     }
   }
 
+  const latestOf = new Map<string, { seq: bigint; rate: string | null }>();
   for (const [id, legs] of transfers) {
     const out = legs.filter((leg) => leg.transaction_type === 'transfer_out');
     const incoming = legs.filter((leg) => leg.transaction_type === 'transfer_in');
@@ -101,13 +119,39 @@ export async function ledgerViolations(db: DbOrTx, bookId?: string): Promise<str
       problems.push(`transfer ${id}: ${legs.length} legs`);
       continue;
     }
-    if (BigInt(a.amount_cents) !== BigInt(b.amount_cents)) {
+    const from = currencyOf.get(a.account_id ?? '') ?? '';
+    const to = currencyOf.get(b.account_id ?? '') ?? '';
+    if (from === to && BigInt(a.amount_cents) !== BigInt(b.amount_cents)) {
       problems.push(`transfer ${id}: legs of ${a.amount_cents} and ${b.amount_cents}`);
+    }
+    if (from !== to && a.deleted_at === null) {
+      const key = `${a.book_id} ${from}->${to} ${a.occurred_on}`;
+      const seq = BigInt(a.seq);
+      const latest = latestOf.get(key);
+      if (!latest || latest.seq < seq) {
+        const amounts = { sent: BigInt(a.amount_cents), received: BigInt(b.amount_cents) };
+        const rate = transferRateText(amounts, from, to);
+        latestOf.set(key, { seq, rate: rate.ok ? rate.text : `(${rate.reason})` });
+      }
     }
     if ((a.deleted_at === null) !== (b.deleted_at === null)) {
       problems.push(`transfer ${id}: one leg deleted, not the other`);
     }
     if (a.account_id === b.account_id) problems.push(`transfer ${id}: both legs on one account`);
+  }
+  const stored = new Map(
+    transferRates.map((row) => [
+      `${row.book_id} ${row.base_currency}->${row.quote_currency} ${row.day}`,
+      row.rate,
+    ]),
+  );
+  for (const [key, { rate }] of latestOf) {
+    if (stored.get(key) !== rate) {
+      problems.push(`transfer rate ${key}: stored ${stored.get(key) ?? 'none'}, implied ${rate}`);
+    }
+  }
+  for (const [key, rate] of stored) {
+    if (!latestOf.has(key)) problems.push(`transfer rate ${key}: ${rate} stored, no transfer`);
   }
   return problems;
 }

@@ -9,7 +9,15 @@ const leg = (accountId: string) => ({
   transactionType: 'transfer' as const,
   amount: 40,
   accountId,
-  transfer: { id: 't', fromAccountId: 'a', toAccountId: 'b' },
+  transfer: {
+    id: 't',
+    fromAccountId: 'a',
+    toAccountId: 'b',
+    amount: 40,
+    receivedAmount: 40,
+    fromCurrency: 'USD',
+    toCurrency: 'USD',
+  },
 });
 
 describe('transferLabel', () => {

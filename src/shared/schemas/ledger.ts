@@ -14,9 +14,22 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const MOVEMENT_TYPES = ['deposit', 'withdraw', 'expense'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 
-/** The two accounts of a transfer, on both of its legs. */
+/**
+ * The two accounts of a transfer, on both of its legs, with both amounts: between two
+ * currencies a leg's own `amount` is only its side (docs/ledger.md#between-two-currencies).
+ */
 export const transferLinkSchema = z
-  .object({ id: z.string(), fromAccountId: z.string(), toAccountId: z.string() })
+  .object({
+    id: z.string(),
+    fromAccountId: z.string(),
+    toAccountId: z.string(),
+    amount: z.number().meta({ description: "Sent: units of the source account's currency" }),
+    receivedAmount: z
+      .number()
+      .meta({ description: "Received: units of the destination account's currency" }),
+    fromCurrency: z.string(),
+    toCurrency: z.string(),
+  })
   .meta({ id: 'TransferLink' });
 
 /** One line of a split entry as the API shows it. */

@@ -5,9 +5,11 @@ import { DIFFERENT_ACCOUNTS, sameAccounts } from '../../../shared/schemas/transf
 import { isCalendarDate } from '../../../shared/dates.js';
 import type { EntryFormRequest, EntryKind } from '../../stores/entry-form-store.js';
 import { amountText } from '../../components/forms/amount-text.js';
-import { moneyEditText } from '../../components/forms/typed-amounts.js';
+import { moneyEditText, marksFor } from '../../components/forms/typed-amounts.js';
+import { useLocaleStore } from '../../lib/locale.js';
 import { USD, type DisplayCurrency } from '../../lib/format.js';
 import { displayCurrency } from '../../lib/display-currency.js';
+import { readReceived, receivedEditText } from './transfer-received.js';
 import { UNCATEGORISED } from '../../components/widgets/category-select.js';
 import { newSplitLine } from './split-editor.js';
 import { splitRemainderOf, type SplitDraftLine } from './split-lines.js';
@@ -37,13 +39,19 @@ export function entryFormValues(
   today: string,
 ): EntryFormValues {
   const from = entry?.transfer ? entry.transfer.fromAccountId : entry?.accountId;
-  // A saved entry's amounts are written with its currency's decimals (JPY none, KWD three).
-  const currency = entry ? displayCurrency(entry.currency) : USD;
+  // A transfer's form edits what left the source (its incoming leg's own amount is what arrived),
+  // and a saved entry's amounts are written with its currency's decimals (JPY none, KWD three).
+  const link = entry?.transfer;
+  const currency = entry ? displayCurrency(link ? link.fromCurrency : entry.currency) : USD;
   return {
     type: entry ? typeOf(entry) : start.type,
-    amount: entry ? moneyEditText(entry.amount, currency) : '',
+    amount: entry ? moneyEditText(link ? link.amount : entry.amount, currency) : '',
     accountId: entry ? (from ?? NO_ACCOUNT) : (start.accountId ?? NO_ACCOUNT),
     toAccountId: entry?.transfer?.toAccountId ?? NO_ACCOUNT,
+    receivedAmount:
+      link && link.fromCurrency !== link.toCurrency
+        ? receivedEditText(link.receivedAmount, link.toCurrency)
+        : '',
     occurredOn: entry?.occurredOn ?? today,
     description: entry?.description ?? '',
     payee: entry?.payee ?? '',
@@ -67,7 +75,8 @@ export function entryFormValues(
  * The form's check, in the order the fields appear, one problem at a time (the form shows the
  * first under it): the amount (the spec's message of the type: "Please enter a valid amount to
  * deposit."), one of `accountIds` (or None, for an expense only; two different ones for a
- * transfer), the date, the tags (the server's words), and split lines that add up to the
+ * transfer, and what it brings when their currencies differ, read in the destination's
+ * currency), the date, the tags (the server's words), and split lines that add up to the
  * amount exactly. The amount and the lines are read in `currencyOf` the chosen account (the
  * account a transfer leaves; None: the book's base currency), USD unless given.
  */
@@ -81,6 +90,7 @@ export function entryFormSchema(
       amount: z.string(),
       accountId: z.string(),
       toAccountId: z.string(),
+      receivedAmount: z.string(),
       occurredOn: z.string(),
       description: z.string(),
       payee: z.string(),
@@ -102,12 +112,20 @@ export function entryFormSchema(
       if (!read.success) return problem('amount', read.error.issues[0]?.message ?? '');
       const amount = read.data;
       const { accountId, toAccountId, type } = values;
+      let receivedAmount: number | undefined;
       if (type === 'transfer') {
         if (!accountIds.has(accountId) || !accountIds.has(toAccountId)) {
           return problem('toAccountId', 'Choose both accounts');
         }
         if (sameAccounts({ fromAccountId: accountId, toAccountId })) {
           return problem('toAccountId', DIFFERENT_ACCOUNTS);
+        }
+        const to = currencyOf(toAccountId).code;
+        if (currencyOf(accountId).code !== to) {
+          const marks = marksFor(useLocaleStore.getState().locale);
+          const received = readReceived(values.receivedAmount, marks, to);
+          if ('problem' in received) return problem('receivedAmount', received.problem);
+          receivedAmount = received.units;
         }
       } else if (!accountIds.has(accountId) && !(accountId === NO_ACCOUNT && type === 'expense')) {
         return problem('accountId', 'Choose an account');
@@ -121,7 +139,7 @@ export function entryFormSchema(
       if (values.split && splittable(type) && !remainder.balanced) {
         return problem('lines', `The split lines must add up to the amount: ${remainder.text}`);
       }
-      return { ...values, amount, currency } satisfies CheckedEntry;
+      return { ...values, amount, currency, receivedAmount } satisfies CheckedEntry;
     });
 }
 

@@ -24,6 +24,8 @@ import { changes, entryFormSchema, entryFormValues, NO_ACCOUNT } from './entry-f
 import { newEntryRequest } from './entry-request.js';
 import { ENTRY_KINDS, ENTRY_WORDS, LEDGER_WORDS } from './entry-words.js';
 import { transferRequest } from './transfer-request.js';
+import { differentCurrencies } from './transfer-received.js';
+import { ReceivedAmountInput } from './received-amount-input.js';
 import { toastWithUndo } from '../../lib/undo-toast.js';
 import { useRuleOffer } from './use-rule-offer.js';
 import { ReconciledChangeCancelled, useReconciledConfirm } from './reconciled-confirm.js';
@@ -33,12 +35,27 @@ import { newIdempotencyKey } from '../../lib/idempotency-key.js';
 type Saved =
   { edit: null } | { edit: { changeId: string; fields: Omit<UpdateEntryInput, 'id'> | null } };
 
-/** The account a transfer's leg belongs to, as the transfer's edit request compares it. */
+/**
+ * The transfer a leg belongs to, as the transfer's edit request compares it: its amounts are
+ * the transfer's (sent and received), not the leg's own.
+ */
 function editedTransfer(entry: Transaction) {
   if (!entry.transfer) return undefined;
-  const { id, fromAccountId, toAccountId } = entry.transfer;
-  const { amount, occurredOn, description, version } = entry;
-  return { id, fromAccountId, toAccountId, amount, occurredOn, description, version };
+  const { id, fromAccountId, toAccountId, amount, receivedAmount, fromCurrency, toCurrency } =
+    entry.transfer;
+  const { occurredOn, description, version } = entry;
+  return {
+    id,
+    fromAccountId,
+    toAccountId,
+    amount,
+    receivedAmount,
+    fromCurrency,
+    toCurrency,
+    occurredOn,
+    description,
+    version,
+  };
 }
 
 /** The account box of a form opened from an account's card: which one, and what it holds. */
@@ -93,6 +110,8 @@ export function EntryForm(props: {
       ? { confirmReconciled, idempotencyKey: newIdempotencyKey() }
       : { idempotencyKey: key };
   const transferOf = entry && editedTransfer(entry);
+  /** An account's currency, as the form reads the amounts typed for it. */
+  const currencyCodeOf = (accountId: string) => currencyOf(accountId).code;
   const start: EntryFormRequest = props.start ?? { type: 'expense' };
   /** /transactions speaks of transactions, except for a transfer. */
   const wordsOf = (type: EntryKind) =>
@@ -112,7 +131,14 @@ export function EntryForm(props: {
     request: (checked) => {
       if (transferOf) {
         const { accountId, toAccountId, ...rest } = checked;
-        const values = { ...rest, fromAccountId: accountId, toAccountId, amountError: null };
+        const currencies = { from: currencyCodeOf(accountId), to: currencyCodeOf(toAccountId) };
+        const values = {
+          ...rest,
+          fromAccountId: accountId,
+          toAccountId,
+          currencies,
+          amountError: null,
+        };
         const request = transferRequest(values, transferOf);
         if ('problem' in request) return request;
         if (request.kind === 'create')
@@ -183,7 +209,15 @@ export function EntryForm(props: {
     },
     onDone: props.onDone,
   });
-  const [type, amountText, accountId] = form.watch(['type', 'amount', 'accountId']);
+  const [type, amountText, accountId, toAccountId] = form.watch([
+    'type',
+    'amount',
+    'accountId',
+    'toAccountId',
+  ]);
+  // A transfer between two currencies asks what arrives too (docs/ledger.md#transfers).
+  const crossing =
+    type === 'transfer' ? differentCurrencies(accounts, accountId, toAccountId) : null;
   const typeWords = ENTRY_WORDS[type];
   const currency = currencyOf(accountId);
   const words = wordsOf(type);
@@ -240,6 +274,7 @@ export function EntryForm(props: {
           options={accountOptions(accounts)}
         />
       )}
+      {crossing && <ReceivedAmountInput form={form} currencies={crossing} />}
       <DescriptionField
         {...field('description')}
         // One line, so Enter in it saves; the spec's deposit and withdraw dialogs name it so.

@@ -20,6 +20,8 @@ export interface EntryFormValues {
   amount: string;
   accountId: string;
   toAccountId: string;
+  /** What a transfer between two currencies brings, typed in the destination's currency. */
+  receivedAmount: string;
   occurredOn: string;
   description: string;
   payee: string;
@@ -31,12 +33,14 @@ export interface EntryFormValues {
 
 /**
  * The entry form's values once checked: the amount read (in `currency`, its account's; USD when
- * not given), the tags parsed.
+ * not given), the tags parsed, and a transfer's received amount read when its accounts'
+ * currencies differ (else undefined).
  */
-export type CheckedEntry = Omit<EntryFormValues, 'amount' | 'tags'> & {
+export type CheckedEntry = Omit<EntryFormValues, 'amount' | 'tags' | 'receivedAmount'> & {
   amount: number;
   tags: string[];
   currency?: DisplayCurrency;
+  receivedAmount?: number | undefined;
 };
 
 /**
@@ -87,6 +91,7 @@ export function newEntryRequest(entry: CheckedEntry): NewEntryRequest {
         fromAccountId: entry.accountId,
         toAccountId: entry.toAccountId,
         amount,
+        ...(entry.receivedAmount !== undefined && { receivedAmount: entry.receivedAmount }),
         occurredOn,
         description,
       },

@@ -17,6 +17,7 @@ import {
   transferLabel,
 } from '../../lib/transaction-format.js';
 import { InlineEditRow } from './inline-edit-row.js';
+import { transferAmountsText } from './transfer-amounts.js';
 
 /** Rows this close to the end of what is loaded ask for the next page. */
 const LOAD_AHEAD = 15;
@@ -60,6 +61,8 @@ function Row(props: {
     : context.accounts.find((candidate) => candidate.id === entry.accountId);
   const title = entryTitle(entry, context);
   const note = isTransfer && entry.description !== 'Transfer' ? entry.description : '';
+  // Between two currencies the row's amount is one side; both are said under the title.
+  const bothAmounts = transferAmountsText(entry);
   return (
     <div className="flex items-center gap-3 px-3 py-2">
       <input
@@ -80,6 +83,7 @@ function Row(props: {
           <time dateTime={entry.occurredOn}>{formatCalendarDate(entry.occurredOn)}</time>
           <Badge>{transactionTypeLabel(entry.transactionType)}</Badge>
           {!isTransfer && <span>{categoryText(entry, context)}</span>}
+          {bothAmounts && <span className="whitespace-nowrap">{bothAmounts}</span>}
           {note && <span className="truncate">· {note}</span>}
           {entry.payee && <span className="truncate">· {entry.payee}</span>}
           {account && <span className="truncate">· {account.title}</span>}

@@ -88,3 +88,60 @@ describe('transferRequest: editing a transfer', () => {
     });
   });
 });
+
+describe('transferRequest: between two currencies', () => {
+  const crossing: EditedTransfer = {
+    ...saved,
+    amount: 100,
+    receivedAmount: 108.5,
+    fromCurrency: 'EUR',
+    toCurrency: 'USD',
+  };
+  const currencies = { from: 'EUR', to: 'USD' };
+
+  it('sends what arrives with a new transfer', () => {
+    expect(transferRequest(form({ amount: 100, receivedAmount: 108.5, currencies }))).toMatchObject(
+      {
+        kind: 'create',
+        input: { amount: 100, receivedAmount: 108.5 },
+      },
+    );
+  });
+
+  it('fills the form with both amounts and sends only the one that changed', () => {
+    const values = { ...valuesOf(crossing), amountError: null, currencies };
+    expect(values.receivedAmount).toBe(108.5);
+    expect(transferRequest(values, crossing)).toEqual({ problem: NOTHING_CHANGED });
+    expect(transferRequest({ ...values, receivedAmount: 110 }, crossing)).toEqual({
+      kind: 'update',
+      input: { id: 'tr-1', expectedVersion: 3, receivedAmount: 110 },
+    });
+  });
+
+  it('sends the amount of a side whose currency changes', () => {
+    const values = { ...valuesOf(crossing), amountError: null };
+    expect(
+      transferRequest(
+        {
+          ...values,
+          toAccountId: 'yen',
+          receivedAmount: 16000,
+          currencies: { from: 'EUR', to: 'JPY' },
+        },
+        crossing,
+      ),
+    ).toEqual({
+      kind: 'update',
+      input: { id: 'tr-1', expectedVersion: 3, toAccountId: 'yen', receivedAmount: 16000 },
+    });
+    expect(
+      transferRequest(
+        { ...values, fromAccountId: 'pounds', currencies: { from: 'GBP', to: 'USD' } },
+        crossing,
+      ),
+    ).toEqual({
+      kind: 'update',
+      input: { id: 'tr-1', expectedVersion: 3, fromAccountId: 'pounds', amount: 100 },
+    });
+  });
+});

@@ -10,3 +10,4 @@ export {
   type RateRoute,
 } from './rate-lookup.js';
 export { startRatesProvider, type RatesProvider } from './provider/provider-job.js';
+export { setTransferRate } from './rate-repository.js';

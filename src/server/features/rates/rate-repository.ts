@@ -249,3 +249,44 @@ export function crossQuery(
     ORDER BY f.day DESC, f.precedence
     LIMIT 1`;
 }
+
+/**
+ * The book's rate of source 'transfer' for a pair and day: written (inserted, or its value
+ * replaced) or, with `rate` null, removed. The ledger keeps it equal to the rate the day's
+ * latest transfer of the pair implies (docs/rates.md#transfer-rates); other sources untouched.
+ */
+export async function setTransferRate(
+  db: DbOrTx,
+  bookId: string,
+  pair: { base: string; quote: string; day: string },
+  rate: string | null,
+): Promise<void> {
+  if (rate === null) {
+    await db
+      .deleteFrom('exchange_rates')
+      .where('book_id', '=', bookId)
+      .where('base_currency', '=', pair.base)
+      .where('quote_currency', '=', pair.quote)
+      .where('day', '=', pair.day)
+      .where('source', '=', 'transfer')
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('exchange_rates')
+    .values({
+      book_id: bookId,
+      base_currency: pair.base,
+      quote_currency: pair.quote,
+      day: pair.day,
+      rate,
+      source: 'transfer',
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['book_id', 'base_currency', 'quote_currency', 'day', 'precedence'])
+        .doUpdateSet({ rate: sql<string>`excluded.rate` })
+        .where(sql<boolean>`exchange_rates.rate::text <> excluded.rate::text`),
+    )
+    .execute();
+}

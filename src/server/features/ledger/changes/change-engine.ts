@@ -20,6 +20,12 @@ import {
 import type { EntryRow } from '../entries/entry-repository.js';
 import { balanceEffect, changedFields, unwritableState, type EntryState } from './entry-state.js';
 import { refuseUnconfirmedReconciled } from './reconciled-lock.js';
+import { accountCurrencies } from '../transfers/transfer-repository.js';
+import {
+  accountsOfTransfers,
+  syncTransferRates,
+  type TransferLegsChange,
+} from '../transfers/transfer-rates.js';
 
 /**
  * The one change engine (docs/ledger.md#history-and-undo): every edit, delete, undo, transfer
@@ -113,41 +119,65 @@ function onlyClearedChanges(entry: PlannedEntry): boolean {
   return fields.length === 1 && fields[0] === 'cleared';
 }
 
+/** The transfers a plan touches, their legs paired, with their accounts' currencies. */
+interface PlannedTransfers {
+  transfers: TransferLegsChange[];
+  currencies: Map<string, string>;
+}
+
 /**
  * Why a transfer would no longer be one after this plan, or null: every leg the plan touches
- * comes with the other leg of its transfer, and after it the two still move the same amount
- * between two different accounts, both live or both deleted (docs/ledger.md#transfers).
+ * comes with the other leg of its transfer, and after it the two are both live or both deleted,
+ * on two different accounts, and move the same amount when the accounts share a currency (two
+ * currencies: each leg its own amount, docs/ledger.md#transfers). Also hands on the paired legs,
+ * whose rates are rewritten once the plan is written (transfers/transfer-rates.ts).
  */
-async function transferProblem(trx: DbOrTx, plan: ChangePlan): Promise<string | null> {
+async function plannedTransfers(
+  trx: DbOrTx,
+  plan: ChangePlan,
+): Promise<{ problem: string } | PlannedTransfers> {
   // A leg cleared or reconciled on its own account's statement changes nothing the other leg
   // shares (docs/ledger.md#reconciliation).
   const legs = plan.entries.filter(
     (entry) => LEG_TYPES.has(entry.after.type) && !onlyClearedChanges(entry),
   );
-  if (legs.length === 0) return null;
+  if (legs.length === 0) return { transfers: [], currencies: new Map() };
   const existing = legs.filter((leg) => leg.before !== null).map((leg) => leg.id);
   const stored = await transferIdsOf(trx, plan.bookId, existing);
   const byTransfer = new Map<string, PlannedEntry[]>();
   for (const leg of legs) {
     const transferId = leg.before === null ? leg.transferId : stored.get(leg.id);
-    if (!transferId) return 'a transfer leg belongs to a transfer';
+    if (!transferId) return { problem: 'a transfer leg belongs to a transfer' };
     byTransfer.set(transferId, [...(byTransfer.get(transferId) ?? []), leg]);
   }
+  const transfers: TransferLegsChange[] = [];
   for (const pair of byTransfer.values()) {
     const out = pair.find((leg) => leg.after.type === 'transfer_out');
     const into = pair.find((leg) => leg.after.type === 'transfer_in');
-    if (pair.length !== 2 || !out || !into) return 'the two legs of a transfer change together';
-    if (
-      out.after.amountCents !== into.after.amountCents ||
-      out.after.deleted !== into.after.deleted
-    ) {
-      return 'the two legs of a transfer move the same amount and are deleted together';
+    if (pair.length !== 2 || !out || !into) {
+      return { problem: 'the two legs of a transfer change together' };
     }
-    if (out.after.accountId === into.after.accountId) {
-      return 'a transfer moves money between two different accounts';
+    transfers.push({ out, into });
+  }
+  const currencies = await accountCurrencies(trx, plan.bookId, accountsOfTransfers(transfers));
+  for (const { out, into } of transfers) {
+    const { after: o } = out;
+    const { after: i } = into;
+    const oneCurrency =
+      o.accountId !== null &&
+      i.accountId !== null &&
+      currencies.get(o.accountId) === currencies.get(i.accountId);
+    if ((oneCurrency && o.amountCents !== i.amountCents) || o.deleted !== i.deleted) {
+      return {
+        problem:
+          'the two legs of a transfer move the same amount in one currency and are deleted together',
+      };
+    }
+    if (o.accountId === i.accountId) {
+      return { problem: 'a transfer moves money between two different accounts' };
     }
   }
-  return null;
+  return { transfers, currencies };
 }
 
 /**
@@ -157,19 +187,22 @@ async function transferProblem(trx: DbOrTx, plan: ChangePlan): Promise<string | 
  * plan keeps these by construction; an undo restores a stored snapshot, which is checked here
  * again whatever wrote it (a restored file, an older server).
  */
-async function refuseUnwritable(trx: DbOrTx, plan: ChangePlan): Promise<void> {
+async function refuseUnwritable(trx: DbOrTx, plan: ChangePlan): Promise<PlannedTransfers> {
   const ids = new Set(plan.entries.map((entry) => entry.id));
   let problem: string | null =
     ids.size === plan.entries.length ? null : 'an entry appears twice in one change';
   for (const entry of plan.entries) {
     problem ??= unwritableState(entry.before, entry.after);
   }
-  problem ??= await transferProblem(trx, plan);
-  if (problem) throw new AppError('UNPROCESSABLE', `${MESSAGES.entryStateInvalid} (${problem})`);
+  const planned = problem === null ? await plannedTransfers(trx, plan) : { problem };
+  if ('problem' in planned) {
+    throw new AppError('UNPROCESSABLE', `${MESSAGES.entryStateInvalid} (${planned.problem})`);
+  }
   refuseUnconfirmedReconciled(
     plan.entries,
     plan.kind === 'undo' || plan.confirmReconciled === true,
   );
+  return planned;
 }
 
 /** The largest balance of an account, in minor units of its currency. */
@@ -190,7 +223,7 @@ function balanceRefusal(account: AccountRow, deltaCents: bigint): AppError {
  * the balances (422).
  */
 export async function applyChange(trx: DbOrTx, plan: ChangePlan): Promise<AppliedChange> {
-  await refuseUnwritable(trx, plan);
+  const planned = await refuseUnwritable(trx, plan);
   const deltas = balanceDeltas(plan.entries);
   const entered = enteredAccounts(plan.entries);
   const accountIds = [...new Set([...deltas.keys(), ...entered])].sort();
@@ -270,5 +303,7 @@ export async function applyChange(trx: DbOrTx, plan: ChangePlan): Promise<Applie
     })),
   );
   if (plan.undoesId) await markUndone(trx, plan.bookId, plan.undoesId, changeId);
+  // Last, after every row lock of the change (docs/ledger.md#concurrency).
+  await syncTransferRates(trx, plan.bookId, planned.transfers, planned.currencies);
   return { changeId, entries: rows, accounts: moved };
 }

@@ -76,19 +76,28 @@ export function findSplitLines(
     .execute();
 }
 
-/** Both legs of some transfers of a book: which account each leg is on. */
+/** Both legs of some transfers of a book: which account each leg is on, and its amount. */
 export function findTransferLegs(
   db: DbOrTx,
   bookId: string,
   transferIds: readonly string[],
 ): Promise<
-  { transfer_id: string | null; account_id: string | null; transaction_type: EntryType }[]
+  {
+    transfer_id: string | null;
+    account_id: string | null;
+    transaction_type: EntryType;
+    amount_cents: TransactionRow['amount_cents'];
+    currency: string;
+  }[]
 > {
+  // Each leg with its own amount and its account's currency: between two currencies the legs'
+  // amounts differ (docs/ledger.md#between-two-currencies).
   return db
-    .selectFrom('transactions')
-    .select(['transfer_id', 'account_id', 'transaction_type'])
-    .where('book_id', '=', bookId)
-    .where('transfer_id', 'in', transferIds)
+    .selectFrom('transactions as t')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .select(['t.transfer_id', 't.account_id', 't.transaction_type', 't.amount_cents', 'a.currency'])
+    .where('t.book_id', '=', bookId)
+    .where('t.transfer_id', 'in', transferIds)
     .execute();
 }
 

@@ -93,9 +93,25 @@ export async function loadEntryLinks(
       id: leg.transfer_id,
       fromAccountId: '',
       toAccountId: '',
+      amount: 0,
+      receivedAmount: 0,
+      fromCurrency: '',
+      toCurrency: '',
     };
-    if (leg.transaction_type === 'transfer_out') link.fromAccountId = leg.account_id;
-    else link.toAccountId = leg.account_id;
+    const units = minorUnitsToUnits(centsFromDb(leg.amount_cents), leg.currency);
+    if (leg.transaction_type === 'transfer_out') {
+      Object.assign(link, {
+        fromAccountId: leg.account_id,
+        amount: units,
+        fromCurrency: leg.currency,
+      });
+    } else {
+      Object.assign(link, {
+        toAccountId: leg.account_id,
+        receivedAmount: units,
+        toCurrency: leg.currency,
+      });
+    }
     transfers.set(leg.transfer_id, link);
   }
   return { splits, transfers };

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/schemas/transfer.js';
 import { createTransfer, deleteTransfer, getTransfer, updateTransfer } from './transfer-service.js';
 
-// Transfers between two accounts of the book (docs/ledger.md#transfers).
+// Transfers between two accounts of the book, in one currency or two (docs/ledger.md#transfers).
 
 const tags = ['Transfers'];
 
@@ -25,7 +25,7 @@ export const transferRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Move money between two of your accounts (422 "Insufficient funds" beyond what the source has)',
+          'Move money between two of your accounts; between two currencies send both amounts, amount (sent) and receivedAmount, and the rate they imply is recorded (422 "Insufficient funds" beyond what the source has)',
       },
       refusals: ['INSUFFICIENT_FUNDS', 'BALANCE_LIMIT_EXCEEDED'],
     })
@@ -49,7 +49,7 @@ export const transferRouter = router({
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Change a transfer (amount, date, description or either account); both legs move together',
+          "Change a transfer (either amount, date, description or either account, each amount checked in its account's currency); both legs move together and the recorded rate follows",
       },
       refusals: [
         'CONFLICT',

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../../db/connect.js';
 import { centsFromDb } from '../../../db/cents.js';
-import { AppError, notFound } from '../../../lib/app-error.js';
+import { AppError, notFound, validationError } from '../../../lib/app-error.js';
 import { MESSAGES } from '../../../../shared/errors.js';
-import { centsToUnits, unitsToCents } from '../../../../shared/money.js';
+import { minorUnitsToUnits } from '../../../../shared/currency-money.js';
 import type { Account } from '../../../../shared/schemas/account.js';
+import {
+  editedTransferAmounts,
+  newTransferAmounts,
+  transferRateText,
+  type LegAmountsOutcome,
+} from '../../../../shared/transfer-amounts.js';
 import {
   DIFFERENT_ACCOUNTS,
   sameAccounts,
@@ -22,29 +28,69 @@ import { inTransaction } from '../../../db/in-transaction.js';
 import { lockEntryStates, type LockedEntry } from '../changes/entry-locks.js';
 import type { EntryState } from '../changes/entry-state.js';
 import type { Actor } from '../../../lib/actor.js';
+import { accountCurrencies } from './transfer-repository.js';
 
 /**
  * Transfers (docs/ledger.md#transfers): two legs sharing a transfer_id, a transfer_out on the
  * source and a transfer_in on the destination, always created, edited and deleted together by
- * one change, so they net to zero.
+ * one change. Between accounts of one currency they move one amount and net to zero; between
+ * two currencies each leg holds its own amount in its account's minor units, and the change
+ * engine keeps the rate they imply in the rate table (transfer-rates.ts).
  */
 
 const transferNotFound = () => new AppError('NOT_FOUND', MESSAGES.transferNotFound);
 
-/** Both named accounts must be live accounts of the book (404) before they may be compared. */
-async function checkAccounts(trx: DbOrTx, bookId: string, ids: readonly (string | undefined)[]) {
+/**
+ * Both named accounts must be live accounts of the book (404) before they may be compared;
+ * answers the currency of each named one.
+ */
+async function checkAccounts(
+  trx: DbOrTx,
+  bookId: string,
+  ids: readonly (string | undefined)[],
+): Promise<Map<string, string>> {
+  const currencies = new Map<string, string>();
   for (const id of ids) {
-    if (id !== undefined && !(await findAccount(trx, bookId, id))) throw notFound();
+    if (id === undefined) continue;
+    const account = await findAccount(trx, bookId, id);
+    if (!account) throw notFound();
+    currencies.set(id, account.currency);
   }
+  return currencies;
 }
 
-/** A transfer as the API shows it, from its two legs. */
-export function toTransfer(out: EntryRow, incoming: EntryRow): Transfer {
+/** The amounts as read, or the 400 naming the amount refused at its field. */
+function amountsOrRefuse(outcome: LegAmountsOutcome) {
+  if (!outcome.ok) throw validationError([{ path: outcome.field, message: outcome.message }]);
+  return outcome.value;
+}
+
+const currencyOf = (currencies: ReadonlyMap<string, string>, accountId: string | null) => {
+  const currency = accountId === null ? undefined : currencies.get(accountId);
+  if (currency === undefined) throw new Error(`a transfer leg on an unknown account`);
+  return currency;
+};
+
+/** A transfer as the API shows it, from its two legs and their accounts' currencies. */
+export function toTransfer(
+  out: EntryRow,
+  incoming: EntryRow,
+  currencies: ReadonlyMap<string, string>,
+): Transfer {
+  const fromCurrency = currencyOf(currencies, out.account_id);
+  const toCurrency = currencyOf(currencies, incoming.account_id);
+  const sent = centsFromDb(out.amount_cents);
+  const received = centsFromDb(incoming.amount_cents);
+  const rate = transferRateText({ sent, received }, fromCurrency, toCurrency);
   return {
     id: out.transfer_id as string,
     fromAccountId: out.account_id as string,
     toAccountId: incoming.account_id as string,
-    amount: centsToUnits(centsFromDb(out.amount_cents)),
+    amount: minorUnitsToUnits(sent, fromCurrency),
+    receivedAmount: minorUnitsToUnits(received, toCurrency),
+    fromCurrency,
+    toCurrency,
+    rate: rate.ok ? rate.text : null,
     occurredOn: out.occurred_on,
     description: out.description,
     version: out.version,
@@ -71,11 +117,21 @@ export interface TransferMutation {
   changeId: string;
 }
 
-function answer(applied: AppliedChange): TransferMutation {
+/** Both legs as the API shows them, their accounts' currencies read (deleted accounts too). */
+async function readTransfer(db: DbOrTx, bookId: string, out: EntryRow, incoming: EntryRow) {
+  const ids = [out.account_id, incoming.account_id].filter((id): id is string => id !== null);
+  return toTransfer(out, incoming, await accountCurrencies(db, bookId, ids));
+}
+
+async function answer(
+  trx: DbOrTx,
+  bookId: string,
+  applied: AppliedChange,
+): Promise<TransferMutation> {
   const legs = legsOf(applied.entries, true);
   if (!legs) throw new Error('a transfer change without both legs');
   return {
-    transfer: toTransfer(legs.out, legs.incoming),
+    transfer: await readTransfer(trx, bookId, legs.out, legs.incoming),
     accounts: applied.accounts.map(toAccount),
     changeId: applied.changeId,
   };
@@ -111,10 +167,19 @@ export function createTransfer(
   input: CreateTransferInput,
 ): Promise<TransferMutation> {
   return inTransaction(db, async (trx) => {
-    await checkAccounts(trx, actor.bookId, [input.fromAccountId, input.toAccountId]);
+    const currencies = await checkAccounts(trx, actor.bookId, [
+      input.fromAccountId,
+      input.toAccountId,
+    ]);
     if (sameAccounts(input)) throw new AppError('VALIDATION_ERROR', DIFFERENT_ACCOUNTS);
+    const { sent, received } = amountsOrRefuse(
+      newTransferAmounts(
+        input,
+        currencyOf(currencies, input.fromAccountId),
+        currencyOf(currencies, input.toAccountId),
+      ),
+    );
     const transferId = randomUUID();
-    const amountCents = unitsToCents(input.amount);
     const occurredOn = input.occurredOn ?? (await bookToday(trx, actor.bookId));
     const description = input.description || 'Transfer';
     const applied = await applyChange(trx, {
@@ -125,23 +190,17 @@ export function createTransfer(
           id: randomUUID(),
           before: null,
           transferId,
-          after: legState(
-            'transfer_out',
-            input.fromAccountId,
-            amountCents,
-            occurredOn,
-            description,
-          ),
+          after: legState('transfer_out', input.fromAccountId, sent, occurredOn, description),
         },
         {
           id: randomUUID(),
           before: null,
           transferId,
-          after: legState('transfer_in', input.toAccountId, amountCents, occurredOn, description),
+          after: legState('transfer_in', input.toAccountId, received, occurredOn, description),
         },
       ],
     });
-    return answer(applied);
+    return answer(trx, actor.bookId, applied);
   });
 }
 
@@ -167,7 +226,7 @@ async function lockTransfer(
 export async function getTransfer(db: DbOrTx, bookId: string, id: string): Promise<Transfer> {
   const legs = legsOf(await findTransferEntries(db, bookId, id));
   if (!legs) throw transferNotFound();
-  return toTransfer(legs.out, legs.incoming);
+  return readTransfer(db, bookId, legs.out, legs.incoming);
 }
 
 /** PATCH /api/transfers/{id}: both legs change together, accounts included. */
@@ -183,24 +242,47 @@ export function updateTransfer(
       input.id,
       input.expectedVersion,
     );
+    const fromAccountId = input.fromAccountId ?? out.state.accountId;
+    const toAccountId = input.toAccountId ?? incoming.state.accountId;
+    // An account the edit names must be live and the book's (404) before anything is compared.
+    const named = await checkAccounts(trx, actor.bookId, [input.fromAccountId, input.toAccountId]);
+    const stored = await accountCurrencies(
+      trx,
+      actor.bookId,
+      [out.state.accountId, incoming.state.accountId].filter((id): id is string => id !== null),
+    );
+    const currencies = new Map([...stored, ...named]);
+    if (fromAccountId === toAccountId) {
+      throw new AppError('VALIDATION_ERROR', DIFFERENT_ACCOUNTS);
+    }
+    const { sent, received } = amountsOrRefuse(
+      editedTransferAmounts(
+        input,
+        {
+          from: currencyOf(currencies, out.state.accountId),
+          to: currencyOf(currencies, incoming.state.accountId),
+          sent: out.state.amountCents,
+          received: incoming.state.amountCents,
+        },
+        { from: currencyOf(currencies, fromAccountId), to: currencyOf(currencies, toAccountId) },
+      ),
+    );
     const shared = {
-      ...(input.amount !== undefined && { amountCents: unitsToCents(input.amount) }),
       ...(input.occurredOn !== undefined && { occurredOn: input.occurredOn }),
       ...(input.description !== undefined && { description: input.description || 'Transfer' }),
     };
     const outAfter: EntryState = {
       ...out.state,
       ...shared,
+      amountCents: sent,
       ...(input.fromAccountId !== undefined && { accountId: input.fromAccountId }),
     };
     const inAfter: EntryState = {
       ...incoming.state,
       ...shared,
+      amountCents: received,
       ...(input.toAccountId !== undefined && { accountId: input.toAccountId }),
     };
-    if (outAfter.accountId === inAfter.accountId) {
-      throw new AppError('VALIDATION_ERROR', DIFFERENT_ACCOUNTS);
-    }
     const applied = await applyChange(trx, {
       ...actor,
       kind: 'update',
@@ -210,7 +292,7 @@ export function updateTransfer(
         { id: incoming.row.id, before: incoming.state, after: inAfter },
       ],
     });
-    return answer(applied);
+    return answer(trx, actor.bookId, applied);
   });
 }
 
@@ -240,6 +322,6 @@ export function deleteTransfer(
         after: { ...state, deleted: true },
       })),
     });
-    return answer(applied);
+    return answer(trx, actor.bookId, applied);
   });
 }
