@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/connect.js';
 import { readPairs, type PairRow } from './day-rate-repository.js';
-import { CROSS_CURRENCY } from '../rates/index.js';
+import { CONVERSION_WINDOW_DAYS, CROSS_CURRENCY } from '../rates/index.js';
 import { currencyExponent } from '../../../shared/currencies.js';
 import { minorUnitsPerUnit } from '../../../shared/currency-money.js';
 import {
@@ -18,11 +18,7 @@ import {
 // worked out here for the whole range at once, from one query reading the four pairs' rates over
 // the range and its window, instead of one lookup per entry.
 
-/**
- * Days a conversion looks back for a rate: a weekend and a bank holiday or two (the ECB publishes
- * on working days only), never a week-old rate (docs/money.md#totals-in-the-base-currency).
- */
-export const CONVERSION_WINDOW_DAYS = 7;
+export { CONVERSION_WINDOW_DAYS };
 
 /** Minor units of the base currency per minor unit of `currency` on `day`: numerator / denominator. */
 export interface DayRate {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/connect.js';
-import { nearestEarlierRate, type FoundRate } from '../rates/index.js';
+import { CONVERSION_WINDOW_DAYS, nearestEarlierRate, type FoundRate } from '../rates/index.js';
 import { currencyExponent } from '../../../shared/currencies.js';
 import { minorUnitsText } from '../../../shared/currency-money.js';
 import { csvText } from './csv-format.js';
@@ -29,12 +29,6 @@ export const BASE_CURRENCY_COLUMNS = [
   'Rate source',
   'Not converted',
 ] as const;
-
-/**
- * How far back a rate is looked for, in days (docs/rates.md#lookup). A working week and a
- * weekend: the ECB publishes no rate on weekends and holidays.
- */
-export const EXPORT_RATE_WINDOW_DAYS = 7;
 
 /** Lookups remembered at once; past it the memory starts again (the export stays bounded). */
 const REMEMBERED_MAX = 10_000;
@@ -66,7 +60,7 @@ export class BaseCurrencyCells {
     private readonly db: DbOrTx,
     private readonly bookId: string,
     private readonly base: string,
-    private readonly windowDays = EXPORT_RATE_WINDOW_DAYS,
+    private readonly windowDays = CONVERSION_WINDOW_DAYS,
   ) {}
 
   /** Looks up the rates a batch needs, each (currency, day) once. */

@@ -1,6 +1,7 @@
 // What the rest of the server may use of the rates feature: its public entry. Anything else in
 // this folder is its own (docs/architecture.md#public-entries).
 export {
+  CONVERSION_WINDOW_DAYS,
   CROSS_CURRENCY,
   RATE_WINDOW_DAYS_MAX,
   nearestEarlierRate,

@@ -18,6 +18,13 @@ import { nearestEarlierCrossRow, nearestEarlierRow } from './rate-repository.js'
 
 /** The currency every ECB rate is based on: the hub of the cross route. */
 export const CROSS_CURRENCY = 'EUR';
+/**
+ * Days a conversion looks back for a rate: a weekend and a bank holiday or two (the ECB publishes
+ * on working days only), never a week-old rate. Totals, net worth and the CSV export's base
+ * columns all use it, so one entry converts alike everywhere (docs/money.md#totals-in-the-base-currency).
+ */
+export const CONVERSION_WINDOW_DAYS = 7;
+
 /** The longest window a lookup may look back over, in days. */
 export const RATE_WINDOW_DAYS_MAX = 366;
 
