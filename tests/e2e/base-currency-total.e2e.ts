@@ -64,7 +64,7 @@ describe('base-currency total journey', () => {
     await page.getByTestId('net-worth-total').waitFor();
     await expect.poll(() => page.getByTestId('net-worth-total').innerText()).toBe('$89.70');
     expect(await warnings.count()).toBe(0);
-    expect(await page.getByTestId('accounts-total').innerText()).toBe('$89.70');
+    await expect.poll(() => page.getByTestId('accounts-total').innerText()).toBe('$89.70');
     await page.getByText('$7.80').first().waitFor();
     w.assertClean();
   });
