@@ -119,6 +119,7 @@ describe('typed amounts', () => {
         async () =>
           (await api<{ data: { timeZone: string | null } }>(token, 'GET', '/api/book')).data
             .timeZone,
+        { timeout: 10_000 },
       )
       .toBe('Pacific/Auckland');
     const dialog = await openDeposit(page, 'Kiwi');

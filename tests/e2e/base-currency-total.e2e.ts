@@ -31,8 +31,9 @@ describe('base-currency total journey', () => {
     const { page } = w;
     await w.goto('/');
     const warnings = page.getByTestId('not-converted-warning');
-    // The net worth card and this month's spending both say what is left out and why.
-    await expect.poll(() => warnings.count(), { timeout: 10_000 }).toBe(2);
+    // The Accounts card's total, the net worth card and this month's spending all say what is
+    // left out and why.
+    await expect.poll(() => warnings.count(), { timeout: 10_000 }).toBe(3);
     const texts = await warnings.allInnerTexts();
     for (const text of texts) {
       expect(text).toContain(`No USD rate for JPY on or before ${today}`);
@@ -42,6 +43,8 @@ describe('base-currency total journey', () => {
     expect(texts.join('\n')).toContain('¥1,200');
     // Nothing converts, so the total in USD is zero: the yen are not counted 1:1.
     expect(await page.getByTestId('net-worth-total').innerText()).toBe('$0.00');
+    // The Accounts card never adds the yen to the dollars: its total is the converted one.
+    expect(await page.getByTestId('accounts-total').innerText()).toBe('$0.00');
     await expectAccessible(page, 'dashboard with a not converted warning');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(page, 'dashboard with a not converted warning, dark', COLOUR_RULES);
@@ -61,6 +64,7 @@ describe('base-currency total journey', () => {
     await page.getByTestId('net-worth-total').waitFor();
     await expect.poll(() => page.getByTestId('net-worth-total').innerText()).toBe('$89.70');
     expect(await warnings.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('accounts-total').innerText()).toBe('$89.70');
     await page.getByText('$7.80').first().waitFor();
     w.assertClean();
   });

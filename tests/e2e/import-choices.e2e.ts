@@ -292,7 +292,7 @@ describe('import choices journey', () => {
       .getByText('Balance of Credit card USD $0.00 now, $134.80 after importing 3 rows.')
       .waitFor();
     await bankRows
-      .getByText('Balance of Current account CNY $0.00 now, $9,213.50 after importing 3 rows.')
+      .getByText('Balance of Current account CNY CN¥0.00 now, CN¥9,213.50 after importing 3 rows.')
       .waitFor();
     const importButton = page.getByRole('button', { name: 'Import 6 rows' });
     await expect.poll(() => importButton.isDisabled()).toBe(false);

@@ -43,7 +43,7 @@ describe('money in the person’s locale', () => {
 
     // The browser's en-US: the spec's figures, as ever.
     await page.goto('/accounts');
-    await expect.poll(() => figureTexts(page)).toContain('$1,234.50');
+    await expect.poll(() => figureTexts(page), { timeout: 10_000 }).toContain('$1,234.50');
 
     await page.goto('/settings');
     await page.getByLabel('Locale').selectOption('de-DE');
@@ -121,7 +121,7 @@ describe('money in the person’s locale', () => {
         await page.setViewportSize({ width, height: 900 });
         for (const path of ['/', '/accounts', `/accounts/${big.id}`, '/accounts/all']) {
           await page.goto(path);
-          await expect.poll(() => figureTexts(page)).toContain(figure);
+          await expect.poll(() => figureTexts(page), { timeout: 10_000 }).toContain(figure);
           await expectWholeFigures(page, `${path} in ${locale} at ${width}px`);
         }
       }

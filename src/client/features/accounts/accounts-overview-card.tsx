@@ -9,6 +9,8 @@ import { Money } from '../../components/ui/money.js';
 import { AccountIcon } from '../../components/widgets/account-icon.js';
 import { useAccounts } from './api.js';
 import { totalBalance } from './total-balance.js';
+import { useBook } from '../../lib/book.js';
+import { displayCurrency } from '../../lib/display-currency.js';
 
 const SHOWN = 5;
 const QUICK_ACTIONS = [
@@ -63,20 +65,31 @@ function QuickActions(handed: { add?: QuickAction; send?: QuickAction }) {
   );
 }
 
-function AccountsSummary() {
+/**
+ * The total of the accounts: their own sum while all are in the book's base currency, else the
+ * converted total the route hands in (another feature's: docs/money.md#not-converted).
+ */
+function AccountsSummary(props: { convertedTotal?: ReactNode }) {
   const accounts = useAccounts();
-  if (accounts.isPending) return <PageSpinner label="Loading accounts" />;
+  const book = useBook();
+  if (accounts.isPending || book.isPending) return <PageSpinner label="Loading accounts" />;
   if (accounts.isError) {
     return <QueryError query={accounts} fallback="Could not load your accounts." />;
   }
   const list = accounts.data;
+  const base = book.data?.baseCurrency;
+  const sum = base === undefined ? null : totalBalance(list, base);
   return (
     <div className="space-y-4">
       <div className="@container min-w-0">
         <p className="text-sm text-muted-foreground">Total balance</p>
-        <p className="text-[length:clamp(0.875rem,8cqi,1.875rem)] leading-tight font-bold">
-          <Money amount={totalBalance(list)} />
-        </p>
+        <div className="text-[length:clamp(0.875rem,8cqi,1.875rem)] leading-tight font-bold">
+          {sum !== null && base !== undefined ? (
+            <Money amount={sum} currency={displayCurrency(base)} />
+          ) : (
+            props.convertedTotal
+          )}
+        </div>
         <p className="text-sm text-muted-foreground">
           Across {list.length} {list.length === 1 ? 'account' : 'accounts'}
         </p>
@@ -121,12 +134,18 @@ function AccountsSummary() {
 }
 
 /** The dashboard's Accounts card: real total and accounts, and the placeholder quick actions. */
-export function AccountsOverviewCard(props: { add?: QuickAction; send?: QuickAction }) {
+export function AccountsOverviewCard(props: {
+  add?: QuickAction;
+  send?: QuickAction;
+  /** The total in the base currency, shown when the accounts are in several currencies. */
+  convertedTotal?: ReactNode;
+}) {
+  const { convertedTotal, ...actions } = props;
   return (
     <Card className="min-w-0 space-y-4">
       <CardTitle>Accounts</CardTitle>
-      <AccountsSummary />
-      <QuickActions {...props} />
+      <AccountsSummary convertedTotal={convertedTotal} />
+      <QuickActions {...actions} />
     </Card>
   );
 }

@@ -1,7 +1,20 @@
 import type { Account } from '../../../shared/schemas/account.js';
+import { minorUnitsPerUnit, unitsToMinorUnitsAt } from '../../../shared/currency-money.js';
+import { displayCurrency } from '../../lib/display-currency.js';
 
-/** Sum of balances, added in whole cents so that 0.1 + 0.2 stays 0.30. */
-export function totalBalance(accounts: Account[]): number {
-  const cents = accounts.reduce((sum, account) => sum + Math.round(account.balance * 100), 0);
-  return cents / 100;
+/**
+ * The sum of the balances when every account is in the book's base currency, added in exact
+ * minor units (so 0.1 + 0.2 stays 0.30); null when any account is in another currency: adding
+ * yen to dollars as if they were one currency would be a lie, so that total comes converted
+ * from the server instead (GET /api/analytics/net-worth, docs/money.md#not-converted).
+ */
+export function totalBalance(accounts: readonly Account[], baseCurrency: string): number | null {
+  if (accounts.some((account) => account.currency !== baseCurrency)) return null;
+  const { exponent } = displayCurrency(baseCurrency);
+  const minor = accounts.reduce(
+    (sum, account) => sum + unitsToMinorUnitsAt(account.balance, exponent),
+    0n,
+  );
+  // Division of two exact doubles is correctly rounded: the double nearest the decimal.
+  return Number(minor) / Number(minorUnitsPerUnit(exponent));
 }

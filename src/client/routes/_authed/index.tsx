@@ -10,6 +10,7 @@ import { prefetchAccounts, useAccounts } from '../../features/accounts/api.js';
 import { prefetchDashboardFigures } from '../../features/analytics/api.js';
 import { MonthSpendingCard } from '../../features/analytics/month-spending-card.js';
 import { NetWorthCard } from '../../features/analytics/net-worth-card.js';
+import { BaseCurrencyTotal } from '../../features/analytics/base-currency-total.js';
 import { DashboardPage } from '../../features/dashboard/dashboard-page.js';
 import { prefetchRecentTransactions, useRecentTransactions } from '../../features/ledger/api.js';
 import { RecentTransactionsCard } from '../../features/ledger/recent-transactions-card.js';
@@ -79,6 +80,7 @@ function DashboardRoute() {
       }
       accountsCard={
         <AccountsOverviewCard
+          convertedTotal={<BaseCurrencyTotal />}
           add={(icon) => (
             <EntryButton start={{ type: 'expense' }} size="sm" className={QUICK_ACTION_CLASS}>
               {icon}
