@@ -286,8 +286,8 @@ describe('import choices journey', () => {
     const cardRows = page.getByRole('region', { name: /9876.* into Credit card USD$/ });
     const bankRows = page.getByRole('region', { name: /1234.* into Current account CNY$/ });
     await cardRows.getByText('AMZN.COM/BILL WA').waitFor();
-    await cardRows.getByText('-45.20 USD').waitFor();
-    await bankRows.getByText('-86.50 CNY').waitFor();
+    await cardRows.getByText('-$45.20').first().waitFor();
+    await bankRows.getByText('-CN¥86.50').first().waitFor();
     await cardRows
       .getByText('Balance of Credit card USD $0.00 now, $134.80 after importing 3 rows.')
       .waitFor();

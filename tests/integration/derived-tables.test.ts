@@ -86,7 +86,7 @@ describe('tables derived from the router', () => {
         'amount missing',
         'amount: numeric text',
         'amount: 0 (not above the minimum)',
-        'amount: 1000000001',
+        'amount: -1',
         'note: 51 characters',
         'note: text with NUL',
       ]),
