@@ -28,6 +28,19 @@ export interface AnalyticsBook extends Session {
  * and withdrawals across every default category and 40 payees, and some deleted ones beside
  * them, in bulk SQL; balances set to the ledger's sums.
  */
+/** The charts both analytics benches measure, each with its path over the book's period. */
+export function analyticsCharts(book: { from: string; to: string }): (readonly [string, string])[] {
+  const period = `from=${book.from}&to=${book.to}`;
+  return [
+    ['spending by category (30 days)', `/api/analytics/spending-by-category?${period}`],
+    ['income vs spending (12 months)', '/api/analytics/income-vs-spending'],
+    ['balance over time (30 days)', `/api/analytics/balance-over-time?${period}`],
+    ['top payees (30 days)', `/api/analytics/top-payees?${period}`],
+    ['largest entries (30 days)', `/api/analytics/largest-entries?${period}`],
+    ['dashboard figures', '/api/analytics/dashboard'],
+  ];
+}
+
 export async function seedAnalyticsBook(
   baseUrl: string,
   databaseUrl: string,
@@ -111,14 +124,8 @@ export async function benchAnalytics(options: {
 }): Promise<AnalyticsFigures> {
   const { book } = options;
   const headers = { authorization: `Bearer ${book.token}`, accept: 'application/json' };
-  const period = `from=${book.from}&to=${book.to}`;
   const charts = [
-    ['spending by category (30 days)', `/api/analytics/spending-by-category?${period}`],
-    ['income vs spending (12 months)', '/api/analytics/income-vs-spending'],
-    ['balance over time (30 days)', `/api/analytics/balance-over-time?${period}`],
-    ['top payees (30 days)', `/api/analytics/top-payees?${period}`],
-    ['largest entries (30 days)', `/api/analytics/largest-entries?${period}`],
-    ['dashboard figures', '/api/analytics/dashboard'],
+    ...analyticsCharts(book),
     // The count and total of a Transactions view (decision 028): the whole book is over the
     // summary's cap (it reads SUMMARY_ROWS_MAX + 1 rows and says "more than"); a month is not.
     ['view summary (whole book, capped)', '/api/transactions/summary?transfers=one'],

@@ -6,6 +6,7 @@
  * target <= 50 ms. Runs alone: `BENCH_ONLY=currency-analytics npm run bench` (needs the build).
  */
 import postgres from 'postgres';
+import { analyticsCharts } from './analytics.js';
 import { measure, type LoadFigures } from './load.js';
 import { signInWithNewKey } from '../tests/reliability/harness/auth.js';
 import { ApiClient, dataOf } from '../tests/reliability/harness/client.js';
@@ -110,14 +111,8 @@ export async function runCurrencyAnalyticsBench(
     await app.start();
     const book = await seedBook(app.url, database.url);
     const headers = { authorization: `Bearer ${book.token}`, accept: 'application/json' };
-    const period = `from=${book.from}&to=${book.to}`;
     const charts = [
-      ['spending by category (30 days)', `/api/analytics/spending-by-category?${period}`],
-      ['income vs spending (12 months)', '/api/analytics/income-vs-spending'],
-      ['balance over time (30 days)', `/api/analytics/balance-over-time?${period}`],
-      ['top payees (30 days)', `/api/analytics/top-payees?${period}`],
-      ['largest entries (30 days)', `/api/analytics/largest-entries?${period}`],
-      ['dashboard figures', '/api/analytics/dashboard'],
+      ...analyticsCharts(book),
       ['net worth (today)', '/api/analytics/net-worth'],
     ] as const;
     const figures: { name: string; alone: LoadFigures }[] = [];
