@@ -165,14 +165,19 @@ export function incomeVsSpending(db: DbOrTx, scope: Scope, now: Date, c: Convers
       -- An integer series: the planner knows it has 12 rows.
       SELECT (b.first + make_interval(months => i))::date AS start
       FROM bounds b, generate_series(0, 11) AS i
-    ), totals AS (
+    ), sides AS (
+      -- Grouped by month and side first, so each entry is converted once (two FILTERed sums
+      -- over it converted it twice).
       SELECT date_trunc('month', t.occurred_on::timestamp)::date AS start,
-        sum(${cents}) FILTER (WHERE t.transaction_type = 'deposit') AS income,
-        sum(${cents}) FILTER (WHERE ${SPENDING}) AS spending
+        t.transaction_type = 'deposit' AS income, sum(${cents}) AS cents
       FROM transactions t ${conversionJoins(c)}, bounds b
       WHERE ${liveEntries(scope)} AND t.occurred_on >= b.first AND t.occurred_on < b.next
         AND t.transaction_type IN ('deposit', 'expense', 'withdraw')
-      GROUP BY 1
+      GROUP BY 1, 2
+    ), totals AS (
+      SELECT start, sum(cents) FILTER (WHERE income) AS income,
+        sum(cents) FILTER (WHERE NOT income) AS spending
+      FROM sides GROUP BY start
     )
     SELECT to_char(months.start, 'YYYY-MM') AS month,
       coalesce(totals.income, 0)::text AS income, coalesce(totals.spending, 0)::text AS spending

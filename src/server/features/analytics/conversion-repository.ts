@@ -80,19 +80,60 @@ export function missingDays(
   );
 }
 
-/** The joins a converted amount needs: the entry's account (its currency) and its day's rate. */
-export function conversionJoins(c: Conversion, entry = sql.ref('t')): RawBuilder<unknown> {
+/** The largest value a PostgreSQL bigint holds. */
+const INT8_MAX = 9_223_372_036_854_775_807n;
+
+/**
+ * A day rate's integers as the statement reads them: numeric always, and bigint copies with
+ * `lim`, the largest |amount| whose 2|a|n + d still fits a bigint, so most entries are converted
+ * in bigint arithmetic (about twice as fast as numeric over 100,000 entries, and exact all the
+ * same); -1 when the rate's own integers are too large for bigint (numeric alone then).
+ */
+export function rateColumns(rate: { numerator: bigint; denominator: bigint }) {
+  const n2 = rate.numerator * 2n;
+  const d = rate.denominator;
+  const d2 = d * 2n;
+  const fits = n2 > 0n && d2 <= INT8_MAX && n2 <= INT8_MAX;
+  return {
+    n2: n2.toString(),
+    d: d.toString(),
+    d2: d2.toString(),
+    n2i: fits ? n2.toString() : '0',
+    di: fits ? d.toString() : '0',
+    d2i: fits ? d2.toString() : '1',
+    lim: fits ? ((INT8_MAX - d) / n2).toString() : '-1',
+  };
+}
+
+/**
+ * The joins a converted amount needs: the entry's account as `ca` (its currency) and its day's
+ * rate as `cr`. A statement that has joined the entry's account as `ca` itself (with a
+ * `currency`) passes `accountJoined`, which saves a join per entry.
+ */
+export function conversionJoins(
+  c: Conversion,
+  entry = sql.ref('t'),
+  accountJoined = false,
+): RawBuilder<unknown> {
   if (!c.active) return sql``;
-  const rates = c.rates;
+  const columns = c.rates.map(rateColumns);
+  const column = (name: keyof ReturnType<typeof rateColumns>) => columns.map((r) => r[name]);
+  const account = accountJoined
+    ? sql``
+    : sql`LEFT JOIN accounts ca ON ca.book_id = ${entry}.book_id AND ca.id = ${entry}.account_id`;
   return sql`
-    LEFT JOIN accounts ca ON ca.book_id = ${entry}.book_id AND ca.id = ${entry}.account_id
+    ${account}
     LEFT JOIN unnest(
-      ${sql.val(rates.map((r) => r.currency))}::text[],
-      ${sql.val(rates.map((r) => r.day))}::date[],
-      ${sql.val(rates.map((r) => (r.numerator * 2n).toString()))}::numeric[],
-      ${sql.val(rates.map((r) => r.denominator.toString()))}::numeric[],
-      ${sql.val(rates.map((r) => (r.denominator * 2n).toString()))}::numeric[]
-    ) AS cr(currency, day, n2, d, d2)
+      ${sql.val(c.rates.map((r) => r.currency))}::text[],
+      ${sql.val(c.rates.map((r) => r.day))}::date[],
+      ${sql.val(column('n2'))}::numeric[],
+      ${sql.val(column('d'))}::numeric[],
+      ${sql.val(column('d2'))}::numeric[],
+      ${sql.val(column('n2i'))}::int8[],
+      ${sql.val(column('di'))}::int8[],
+      ${sql.val(column('d2i'))}::int8[],
+      ${sql.val(column('lim'))}::int8[]
+    ) AS cr(currency, day, n2, d, d2, n2i, di, d2i, lim)
       ON cr.currency = ca.currency AND cr.day = ${entry}.occurred_on`;
 }
 
@@ -101,16 +142,27 @@ export function conversionJoins(c: Conversion, entry = sql.ref('t')): RawBuilder
  * for an entry in the base currency (or without an account), amount x n / d rounded half-even for
  * one with a rate, NULL for one without. Half-even in integers: r = floor((2|a|n + d) / 2d) is
  * the half-up rounding; on an exact tie ((2|a|n + d) divisible by 2d) an odd r steps back by one.
+ * In bigint while 2|a|n + d fits one (`lim`), else in numeric: the same integers either way.
  */
 export function converted(c: Conversion, amount: RawBuilder<unknown>): RawBuilder<unknown> {
   if (!c.active) return amount;
-  const v = sql`(abs((${amount})::numeric) * cr.n2 + cr.d)`;
-  const r = sql`div(${v}, cr.d2)`;
+  // The magnitude is rounded and the sign put back (no sign(): on a bigint it answers a float).
+  const halfEven = (a: RawBuilder<unknown>, type: 'int8' | 'numeric') => {
+    const [n2, d, d2] =
+      type === 'int8' ? ['cr.n2i', 'cr.di', 'cr.d2i'] : ['cr.n2', 'cr.d', 'cr.d2'];
+    const v = sql`(abs(${a}) * ${sql.ref(n2)} + ${sql.ref(d)})`;
+    // Integer division: `/` truncates a bigint (v >= 0: the floor); div() does it for numeric.
+    const r = type === 'int8' ? sql`(${v} / ${sql.ref(d2)})` : sql`div(${v}, ${sql.ref(d2)})`;
+    const magnitude = sql`(${r} - CASE WHEN ${v} % ${sql.ref(d2)} = 0 AND ${r} % 2 = 1
+      THEN 1 ELSE 0 END)`;
+    return sql`(CASE WHEN ${a} < 0 THEN -${magnitude} ELSE ${magnitude} END)::numeric`;
+  };
+  const a = sql`(${amount})`;
   return sql`(CASE
-    WHEN ca.currency IS NULL OR ca.currency = ${c.base} THEN (${amount})::numeric
+    WHEN ca.currency IS NULL OR ca.currency = ${c.base} THEN ${a}::numeric
     WHEN cr.d IS NULL THEN NULL
-    ELSE sign((${amount})::numeric) * (${r} - CASE WHEN mod(${v}, cr.d2) = 0 AND mod(${r}, 2) = 1
-      THEN 1 ELSE 0 END)
+    WHEN abs(${a}::int8) <= cr.lim THEN ${halfEven(sql`${a}::int8`, 'int8')}
+    ELSE ${halfEven(sql`${a}::numeric`, 'numeric')}
   END)`;
 }
 

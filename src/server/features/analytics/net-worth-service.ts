@@ -9,8 +9,8 @@ import {
 } from '../../../shared/exchange-rate.js';
 import type { NetWorth, NotConverted } from '../../../shared/schemas/analytics.js';
 import { AppError } from '../../lib/app-error.js';
-import { bookCurrencies, type Conversion } from './conversion-repository.js';
-import { CONVERSION_WINDOW_DAYS, dayRates } from './day-rates.js';
+import { bookCurrencies, missingDays, type Conversion } from './conversion-repository.js';
+import { CONVERSION_WINDOW_DAYS, dayRates, daysOf } from './day-rates.js';
 import { mergeMissing, unitsIn } from './not-converted.js';
 import { bookToday, firstForeignDay, netWorthRows } from './net-worth-repository.js';
 
@@ -64,8 +64,9 @@ export async function getNetWorth(
   if (others.length > 0) {
     const first = await firstForeignDay(db, bookId, base, valuedOn);
     const rates = first === null ? [] : await dayRates(db, bookId, base, others, first, valuedOn);
-    // Net worth finds its entries without a rate in its one scan (pendingCurrency).
-    c = { base, active: true, rates, missing: [] };
+    // The days without a rate: the entries without one are read on those days only.
+    const missing = first === null ? [] : missingDays(others, daysOf(first, valuedOn), rates);
+    c = { base, active: true, rates, missing };
   }
   const rows = await netWorthRows(db, bookId, valuedOn, c);
 
