@@ -1,12 +1,11 @@
 import type { Db } from '../../db/connect.js';
-import { nearestEarlierRate, type FoundRate } from '../rates/index.js';
 import {
-  convertMinorUnits,
-  crossRate,
-  decimalRate,
-  rateAsDecimalText,
-  type ExchangeRate,
-} from '../../../shared/exchange-rate.js';
+  foundRateFraction,
+  foundRateText,
+  nearestEarlierRate,
+  type FoundRate,
+} from '../rates/index.js';
+import { convertMinorUnits } from '../../../shared/exchange-rate.js';
 import type { NetWorth, NotConverted } from '../../../shared/schemas/analytics.js';
 import { AppError } from '../../lib/app-error.js';
 import { bookCurrencies, missingDays, type Conversion } from './conversion-repository.js';
@@ -21,11 +20,6 @@ import { bookToday, firstForeignDay, netWorthRows } from './net-worth-repository
 // - on the valued day: each live account's balance at the end of valuedOn converted at that
 //   day's rate (nearest earlier within the window), rounded per account.
 // The difference, over the accounts converted both ways, is the exchange gain or loss.
-
-/** The exact fraction of a found rate (numerator and denominator are decimal texts). */
-function fractionOf(found: FoundRate): ExchangeRate {
-  return crossRate(decimalRate(found.rate.denominator), decimalRate(found.rate.numerator));
-}
 
 const byCode = (a: NotConverted, b: NotConverted) =>
   a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
@@ -113,7 +107,7 @@ export async function getNetWorth(
           spans.push({ currency: row.currency, firstDay: valuedOn, lastDay: valuedOn, days: 1 });
         } else dayFigure = 0n;
       } else {
-        const value = convertMinorUnits(balance, row.currency, base, fractionOf(rate));
+        const value = convertMinorUnits(balance, row.currency, base, foundRateFraction(rate));
         if (!value.ok) throw new AppError('UNPROCESSABLE', value.reason);
         dayFigure = value.value;
       }
@@ -138,11 +132,10 @@ export async function getNetWorth(
   const rates: NetWorth['rates'] = [];
   for (const [currency, rate] of found) {
     if (rate === null) continue;
-    const text = rateAsDecimalText(fractionOf(rate));
     rates.push({
       currency,
       day: rate.day,
-      rate: text.ok ? text.value.text : `${rate.rate.numerator}/${rate.rate.denominator}`,
+      rate: foundRateText(rate),
       route: rate.route,
       source: rate.source,
     });

@@ -1,15 +1,15 @@
 import type { DbOrTx } from '../../db/connect.js';
-import { CONVERSION_WINDOW_DAYS, nearestEarlierRate, type FoundRate } from '../rates/index.js';
+import {
+  CONVERSION_WINDOW_DAYS,
+  foundRateFraction,
+  foundRateText,
+  nearestEarlierRate,
+  type FoundRate,
+} from '../rates/index.js';
 import { currencyExponent } from '../../../shared/currencies.js';
 import { minorUnitsText } from '../../../shared/currency-money.js';
 import { csvText } from './csv-format.js';
-import {
-  convertMinorUnits,
-  crossRate,
-  decimalRate,
-  rateAsDecimalText,
-  type ExchangeRate,
-} from '../../../shared/exchange-rate.js';
+import { convertMinorUnits } from '../../../shared/exchange-rate.js';
 
 // The base-currency columns of the CSV export (docs/analytics.md#csv-export-of-a-transactions-view):
 // each entry's amount in the book's base currency at its own day's rate (the nearest earlier
@@ -39,11 +39,6 @@ export function csvMinorUnits(minor: bigint, currency: string): string {
 }
 
 const ROUTE_WORDS = { direct: '', inverse: ' (inverse)', eurCross: ' (EUR cross)' } as const;
-
-/** The exact rate a lookup found: numerator / denominator of two decimal texts. */
-function exactRate(found: FoundRate): ExchangeRate {
-  return crossRate(decimalRate(found.rate.denominator), decimalRate(found.rate.numerator));
-}
 
 /** An entry to convert: its currency, its day and its signed amount in minor units. */
 export interface ToConvert {
@@ -92,15 +87,13 @@ export class BaseCurrencyCells {
         `No ${currency} to ${base} rate on ${day} or in the ${this.windowDays} days before`,
       );
     }
-    const rate = exactRate(found);
-    const converted = convertMinorUnits(minor, currency, base, rate);
+    const converted = convertMinorUnits(minor, currency, base, foundRateFraction(found));
     if (!converted.ok) return notConverted(converted.reason);
-    const text = rateAsDecimalText(rate);
     return [
       currency,
       base,
       csvMinorUnits(converted.value, base),
-      text.ok ? text.value.text : `${found.rate.numerator}/${found.rate.denominator}`,
+      foundRateText(found),
       found.day,
       `${found.source}${ROUTE_WORDS[found.route]}`,
       '',

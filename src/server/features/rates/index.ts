@@ -10,5 +10,6 @@ export {
   type RateLeg,
   type RateRoute,
 } from './rate-lookup.js';
+export { foundRateFraction, foundRateText } from './found-rate.js';
 export { startRatesProvider, type RatesProvider } from './provider/provider-job.js';
 export { setTransferRate } from './rate-repository.js';
