@@ -85,8 +85,8 @@ export async function netWorthRows(
         THEN ${converted(c, sql`t.amount_cents`)}
         ELSE -${converted(c, sql`t.amount_cents`)} END) AS converted
     FROM acc ca
-    -- The account's own live entries (acc is the book's): the covering index on
-    -- (account_id, occurred_on) holds every column read here, so no row of the table is read.
+    -- The live entries of the book's foreign accounts (acc holds only the book's accounts), each
+    -- account's currency from acc itself rather than one more join per entry.
     JOIN transactions t ON t.account_id = ca.id AND t.deleted_at IS NULL
       AND t.occurred_on <= ${valuedOn}::date
     ${conversionJoins(c, sql.ref('t'), true)}
