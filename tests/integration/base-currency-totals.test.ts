@@ -328,6 +328,24 @@ describe('totals in the base currency', () => {
     expect(later.exchangeGainOrLoss).toBeGreaterThan(0);
   });
 
+  it('net worth valued at the last day a date can name answers the same entries, not converted where no rate reaches', async () => {
+    // valuedOn is the asker's: years ahead of every entry must not make the request's work
+    // grow with the days in between (a list of the days without a rate once hung it).
+    const res = await rest('GET', '/api/analytics/net-worth?valuedOn=9999-12-31');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data;
+    expect(data.valuedOn).toBe('9999-12-31');
+    const signed = (e: Model) =>
+      e.type === 'deposit' || e.type === 'transfer_in' ? e.minor : -e.minor;
+    const atEntries = await oracle(model, signed);
+    expect(data.atEntryDays).toBe(usd(atEntries.converted));
+    // No rate within the window of 9999-12-31: every foreign balance is not converted that day.
+    expect(data.rates).toEqual([]);
+    expect(
+      data.notConvertedOnValuedDay.map((n: { currency: string }) => n.currency).sort(),
+    ).toEqual(['EUR', 'JPY', 'KWD']);
+  });
+
   it('a USD-only book answers the same figures as before, with nothing not converted', async () => {
     const plain = await t.signUp();
     const caller = t.caller(plain);

@@ -284,7 +284,7 @@ describe('the server keeps the published OpenAPI document', () => {
               }
             },
           ),
-          { numRuns: RUNS, ...(SEED !== undefined && { seed: SEED }) },
+          { numRuns: RUNS, endOnFailure: true, ...(SEED !== undefined && { seed: SEED }) },
         );
         expect(cases, name).toBeGreaterThanOrEqual(RUNS);
         const breakable = operation.parameters.length > 0 || operation.body !== undefined;

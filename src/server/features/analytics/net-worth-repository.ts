@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import { conversionJoins, converted, type Conversion } from './conversion-repository.js';
+import {
+  conversionJoins,
+  converted,
+  pendingCurrency,
+  type Conversion,
+} from './conversion-repository.js';
 
 // The net worth statements (docs/analytics.md#net-worth): what each live account holds at the
 // end of a day, and the same as the sum of its entries each converted at its own day's rate.
@@ -17,29 +22,36 @@ export async function bookToday(db: DbOrTx, bookId: string, now: Date): Promise<
 }
 
 /**
- * The first day of a live entry, on or before `valuedOn`, of a live account in another currency
- * than `base`: where the rates the entries need start. null when there is none.
+ * The first and last day of a live entry, on or before `valuedOn`, of a live account in another
+ * currency than `base`: the days whose rates the entries need (none after the last, however far
+ * ahead valuedOn is). null when there is none.
  */
-export async function firstForeignDay(
+export async function foreignDaySpan(
   db: DbOrTx,
   bookId: string,
   base: string,
   valuedOn: string,
-): Promise<string | null> {
-  // Each account's first day through its (account_id, occurred_on) index: a min() over the
-  // book's entries read every one of them (20 ms in 100,000).
-  const { rows } = await sql<{ first: string | null }>`
-    SELECT to_char(min(f.day), 'YYYY-MM-DD') AS first
+): Promise<{ first: string; last: string } | null> {
+  // Each account's first and last day through its (account_id, occurred_on) index: a min() over
+  // the book's entries read every one of them (20 ms in 100,000).
+  const { rows } = await sql<{ first: string | null; last: string | null }>`
+    SELECT to_char(min(f.day), 'YYYY-MM-DD') AS first, to_char(max(l.day), 'YYYY-MM-DD') AS last
     FROM accounts a
     CROSS JOIN LATERAL (
       SELECT t.occurred_on AS day FROM transactions t
       WHERE t.account_id = a.id AND t.deleted_at IS NULL AND t.occurred_on <= ${valuedOn}::date
       ORDER BY t.occurred_on LIMIT 1
     ) f
+    CROSS JOIN LATERAL (
+      SELECT t.occurred_on AS day FROM transactions t
+      WHERE t.account_id = a.id AND t.deleted_at IS NULL AND t.occurred_on <= ${valuedOn}::date
+      ORDER BY t.occurred_on DESC LIMIT 1
+    ) l
     WHERE a.book_id = ${bookId}::uuid AND a.deleted_at IS NULL AND a.currency <> ${base}`.execute(
     db,
   );
-  return rows[0]?.first ?? null;
+  const row = rows[0];
+  return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
 export interface NetWorthRow {
@@ -73,45 +85,38 @@ export async function netWorthRows(
   valuedOn: string,
   c: Conversion,
 ): Promise<NetWorthRow[]> {
-  // Converted sums and the part without a rate are two statements' worth of work kept apart:
-  // the sums group ~all foreign entries by account in a hash (a count(DISTINCT) beside them made
-  // PostgreSQL sort every entry, past work_mem onto disk), and the part without a rate reads
-  // only the days some currency lacks a rate on, through the date index.
+  // One scan of the foreign accounts' entries, grouped first by account and day (a hash of a few
+  // thousand groups): the converted sums, and the part without a rate with the days it spans.
+  // A count(DISTINCT day) over the entries themselves made PostgreSQL sort every one of them,
+  // past work_mem onto disk; the days are counted over the groups instead.
   const foreign = c.active
     ? sql`
-    SELECT t.account_id,
-      -- One branch per entry: the amount converted once, then signed.
-      sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
-        THEN ${converted(c, sql`t.amount_cents`)}
-        ELSE -${converted(c, sql`t.amount_cents`)} END) AS converted
-    FROM acc ca
-    -- The live entries of the book's foreign accounts (acc holds only the book's accounts), each
-    -- account's currency from acc itself rather than one more join per entry.
-    JOIN transactions t ON t.account_id = ca.id AND t.deleted_at IS NULL
-      AND t.occurred_on <= ${valuedOn}::date
-    ${conversionJoins(c, sql.ref('t'), true)}
-    WHERE ca.currency <> ${c.base}
-    GROUP BY t.account_id`
-    : sql`SELECT NULL::uuid AS account_id, NULL::numeric AS converted WHERE false`;
-  const missingDays = [...new Set(c.missing.map((m) => m.day))];
-  const pending =
-    c.active && c.missing.length > 0
-      ? sql`
-    SELECT t.account_id, sum(${SIGNED}) AS pending_amount, count(*)::int AS pending_entries,
-      min(t.occurred_on) AS first_day, max(t.occurred_on) AS last_day,
-      count(DISTINCT t.occurred_on)::int AS pending_days
-    FROM transactions t
-    JOIN acc ON acc.id = t.account_id AND acc.currency <> ${c.base}
-    JOIN unnest(${sql.val(c.missing.map((m) => m.currency))}::text[],
-                ${sql.val(c.missing.map((m) => m.day))}::date[]) AS m(currency, day)
-      ON m.currency = acc.currency AND m.day = t.occurred_on
-    WHERE t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL
-      AND t.occurred_on <= ${valuedOn}::date
-      AND t.occurred_on = ANY(${sql.val(missingDays)}::date[])
-    GROUP BY t.account_id`
-      : sql`
-    SELECT NULL::uuid AS account_id, NULL::bigint AS pending_amount, 0 AS pending_entries,
-      NULL::date AS first_day, NULL::date AS last_day, 0 AS pending_days
+    SELECT account_id, sum(converted) AS converted, sum(pending_amount) AS pending_amount,
+      coalesce(sum(pending_entries), 0)::int AS pending_entries,
+      min(day) FILTER (WHERE pending_entries > 0) AS first_day,
+      max(day) FILTER (WHERE pending_entries > 0) AS last_day,
+      count(*) FILTER (WHERE pending_entries > 0)::int AS pending_days
+    FROM (
+      SELECT t.account_id, t.occurred_on AS day,
+        -- One branch per entry: the amount converted once, then signed.
+        sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
+          THEN ${converted(c, sql`t.amount_cents`)}
+          ELSE -${converted(c, sql`t.amount_cents`)} END) AS converted,
+        sum(${SIGNED}) FILTER (WHERE ${pendingCurrency(c)} IS NOT NULL) AS pending_amount,
+        count(*) FILTER (WHERE ${pendingCurrency(c)} IS NOT NULL) AS pending_entries
+      FROM acc ca
+      -- The live entries of the book's foreign accounts (acc holds only the book's accounts),
+      -- each account's currency from acc itself rather than one more join per entry.
+      JOIN transactions t ON t.account_id = ca.id AND t.deleted_at IS NULL
+        AND t.occurred_on <= ${valuedOn}::date
+      ${conversionJoins(c, sql.ref('t'), true)}
+      WHERE ca.currency <> ${c.base}
+      GROUP BY t.account_id, t.occurred_on
+    ) days
+    GROUP BY account_id`
+    : sql`
+    SELECT NULL::uuid AS account_id, NULL::numeric AS converted, NULL::bigint AS pending_amount,
+      0 AS pending_entries, NULL::date AS first_day, NULL::date AS last_day, 0 AS pending_days
     WHERE false`;
   const { rows } = await sql<NetWorthRow>`
     WITH acc AS (
@@ -123,18 +128,17 @@ export async function netWorthRows(
       WHERE t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL
         AND t.occurred_on > ${valuedOn}::date
       GROUP BY t.account_id
-    ), foreign_sums AS (${foreign}), foreign_pending AS (${pending})
+    ), foreign_sums AS (${foreign})
     SELECT acc.id, acc.title, acc.currency,
       (acc.balance_cents - coalesce(later.cents, 0))::text AS balance,
-      f.converted::text AS converted, p.pending_amount::text AS pending_amount,
-      coalesce(p.pending_entries, 0) AS pending_entries,
-      to_char(p.first_day, 'YYYY-MM-DD') AS first_day,
-      to_char(p.last_day, 'YYYY-MM-DD') AS last_day,
-      coalesce(p.pending_days, 0) AS pending_days
+      f.converted::text AS converted, f.pending_amount::text AS pending_amount,
+      coalesce(f.pending_entries, 0) AS pending_entries,
+      to_char(f.first_day, 'YYYY-MM-DD') AS first_day,
+      to_char(f.last_day, 'YYYY-MM-DD') AS last_day,
+      coalesce(f.pending_days, 0) AS pending_days
     FROM acc
     LEFT JOIN later ON later.account_id = acc.id
     LEFT JOIN foreign_sums f ON f.account_id = acc.id
-    LEFT JOIN foreign_pending p ON p.account_id = acc.id
     ORDER BY acc.created_at, acc.id`.execute(db);
   return rows;
 }

@@ -8,10 +8,10 @@ import {
 import { convertMinorUnits } from '../../../shared/exchange-rate.js';
 import type { NetWorth, NotConverted } from '../../../shared/schemas/analytics.js';
 import { AppError } from '../../lib/app-error.js';
-import { bookCurrencies, missingDays, type Conversion } from './conversion-repository.js';
-import { CONVERSION_WINDOW_DAYS, dayRates, daysOf } from './day-rates.js';
+import { bookCurrencies, type Conversion } from './conversion-repository.js';
+import { CONVERSION_WINDOW_DAYS, dayRates } from './day-rates.js';
 import { mergeMissing, unitsIn } from './not-converted.js';
-import { bookToday, firstForeignDay, netWorthRows } from './net-worth-repository.js';
+import { bookToday, foreignDaySpan, netWorthRows } from './net-worth-repository.js';
 
 // Net worth valued two ways (docs/analytics.md#net-worth, decision 033):
 // - at each entry's day: every entry of the live accounts up to valuedOn converted at its own
@@ -56,11 +56,12 @@ export async function getNetWorth(
   const { base, others } = await bookCurrencies(db, bookId);
   let c: Conversion = { base, active: false, rates: [], missing: [] };
   if (others.length > 0) {
-    const first = await firstForeignDay(db, bookId, base, valuedOn);
-    const rates = first === null ? [] : await dayRates(db, bookId, base, others, first, valuedOn);
-    // The days without a rate: the entries without one are read on those days only.
-    const missing = first === null ? [] : missingDays(others, daysOf(first, valuedOn), rates);
-    c = { base, active: true, rates, missing };
+    const span = await foreignDaySpan(db, bookId, base, valuedOn);
+    const rates =
+      span === null ? [] : await dayRates(db, bookId, base, others, span.first, span.last);
+    // Net worth finds its entries without a rate in its one scan (pendingCurrency): a list of
+    // the days without one would grow with valuedOn, which any request may set years ahead.
+    c = { base, active: true, rates, missing: [] };
   }
   const rows = await netWorthRows(db, bookId, valuedOn, c);
 
