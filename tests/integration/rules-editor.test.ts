@@ -358,6 +358,68 @@ describe.each([
  * PostgreSQL can show it. The apply either changes all of its entries (the edits then land on
  * top) or, when an edit came first, none (409); never some.
  */
+describe.each([
+  ['rest', restRules],
+  ['trpc', trpcRules],
+] as const)("a rule's amount range in its account's currency, through %s", (_door, makeDoor) => {
+  let user: TestUser;
+  let api: RuleDoor;
+  let yen: string;
+  let coffee: string;
+
+  beforeAll(async () => {
+    user = await t.signUp();
+    api = makeDoor(user);
+    yen = (await restData(t, user, 'POST', '/api/account', { title: 'Yen', currency: 'JPY' })).id;
+    coffee = await categoryIdByName(t, user, 'Coffee');
+  });
+
+  it("answers the range with its currency: the account's, or none for a rule on every account", async () => {
+    const onYen = okData(
+      await api.create({
+        name: 'Yen coffee',
+        match: null,
+        amountMin: 300,
+        amountMax: 1200,
+        accountId: yen,
+        set: { categoryId: coffee, payee: null, tags: null, description: null },
+      }),
+    );
+    expect([onYen.amountMin, onYen.amountMax, onYen.currency]).toEqual([300, 1200, 'JPY']);
+    const anywhere = okData(
+      await api.create({
+        name: 'Any coffee',
+        match: { field: 'payee', operator: 'contains', value: 'coffee' },
+        amountMin: 2.5,
+        amountMax: null,
+        accountId: null,
+        set: { categoryId: coffee, payee: null, tags: null, description: null },
+      }),
+    );
+    expect(anywhere.currency).toBeNull();
+    const listed = okData(await api.list()) as { id: string; currency: string | null }[];
+    expect(Object.fromEntries(listed.map((rule) => [rule.id, rule.currency]))).toMatchObject({
+      [onYen.id]: 'JPY',
+      [anywhere.id]: null,
+    });
+  });
+
+  it("refuses decimals the account's currency does not have, changing nothing", async () => {
+    const before = okData(await api.list());
+    const refused = await api.create({
+      name: 'Half a yen',
+      match: null,
+      amountMin: 0.5,
+      amountMax: null,
+      accountId: yen,
+      set: { categoryId: coffee, payee: null, tags: null, description: null },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/JPY amounts have no decimals/);
+    expect(okData(await api.list())).toEqual(before);
+  });
+});
+
 describe.runIf(testBackend === 'postgres')('apply racing edits (postgres)', () => {
   let app: TestApp;
   beforeAll(async () => {

@@ -109,6 +109,11 @@ export const ruleSchema = z
       .nullable(),
     amountMin: z.number().nullable(),
     amountMax: z.number().nullable(),
+    currency: z.string().nullable().meta({
+      description:
+        "ISO 4217 code of the currency amountMin and amountMax are in: the rule's account's. null for a rule without an account, whose range is in units of each entry's own currency",
+      example: 'USD',
+    }),
     accountId: z.string().nullable(),
     set: z.object({
       categoryId: z.string().nullable(),

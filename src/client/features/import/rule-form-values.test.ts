@@ -32,6 +32,7 @@ const saved: Rule = {
   match: { field: 'payee', operator: 'equals', value: 'Starbucks' },
   amountMin: null,
   amountMax: 10,
+  currency: 'USD',
   accountId: 'a1',
   set: { categoryId: 'c1', payee: null, tags: ['coffee', 'treats'], description: null },
   createdAt: '2026-01-01T00:00:00.000Z',

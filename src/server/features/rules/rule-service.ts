@@ -81,6 +81,7 @@ export function toRule(row: RuleRow, currency: string = DEFAULT_CURRENCY): Rule 
         : null,
     amountMin: fromMinorUnits(row.amount_min_cents, currency),
     amountMax: fromMinorUnits(row.amount_max_cents, currency),
+    currency: row.account_id === null ? null : currency,
     accountId: row.account_id,
     set: {
       categoryId: row.set_category_id,
