@@ -95,6 +95,19 @@ export interface LedgerFigures {
   expectedTotalCents: bigint;
   /** Each currency's total of balances and what (c) expects of it, in its minor units. */
   totals: { currency: string; balance: bigint; expected: bigint }[];
+  /**
+   * What (s) and (t) had to check: acknowledged transfers between two currencies, the book's
+   * transfer and manual rates at the end, and rate keys replayed after another rate of their
+   * pair and day was answered (0 without records).
+   */
+  fx: {
+    crossTransfers: number;
+    /** Acknowledged transfer edits that sent a receivedAmount. */
+    crossTransferEdits: number;
+    transferRates: number;
+    manualRates: number;
+    ratesReplayedAfterAnother: number;
+  };
   answeredReplays: number;
   replaysMarkedReplayed: number;
   mismatchedReplays: number;
@@ -720,6 +733,20 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     totalBalanceCents,
     expectedTotalCents,
     totals,
+    fx: {
+      crossTransfers: acknowledged.filter(
+        (op) =>
+          op.kind === 'transfer' && op.toCurrency !== undefined && op.toCurrency !== op.currency,
+      ).length,
+      crossTransferEdits: acknowledged.filter(
+        (op) => op.kind === 'transfer-edit' && op.body?.receivedAmount !== undefined,
+      ).length,
+      transferRates: snapshot.records?.rates.filter((r) => r.source === 'transfer').length ?? 0,
+      manualRates: snapshot.records?.rates.filter((r) => r.source === 'manual').length ?? 0,
+      ratesReplayedAfterAnother: operations.filter(
+        (op) => op.kind === 'rate' && op.attempts.some((a) => a.role === 'later-duplicate'),
+      ).length,
+    },
     answeredReplays,
     replaysMarkedReplayed,
     mismatchedReplays,

@@ -63,6 +63,17 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['ack. transfers (n / USD sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
     ['entries split at the end', ...each((r) => int(r.figures.ledger.splitEntries))],
     [
+      'ack. transfers / edits across currencies; transfer / manual rates',
+      ...each((r) => {
+        const f = r.figures.ledger.fx;
+        return `${int(f.crossTransfers)} / ${int(f.crossTransferEdits)}; ${int(f.transferRates)} / ${int(f.manualRates)}`;
+      }),
+    ],
+    [
+      '  rate keys replayed after another rate',
+      ...each((r) => int(r.figures.ledger.fx.ratesReplayedAfterAnother)),
+    ],
+    [
       'reconciled at the end / locked (409) / changed anyway',
       ...each((r) => {
         const f = r.figures.ledger.reconciliation;
