@@ -24,7 +24,12 @@ import { Load, replayAcknowledged, type LoadRecord } from './harness/load.js';
 import { randomSeed } from './harness/random.js';
 import { formatResult } from './harness/report.js';
 import { Sender, type RetryWindow } from './harness/sender.js';
-import { createAccountsAndSeed, signIn, type SetupResult } from './harness/setup.js';
+import {
+  createAccountsAndSeed,
+  loadCurrencies,
+  signIn,
+  type SetupResult,
+} from './harness/setup.js';
 import { runRuleStep } from './harness/rule-step.js';
 import { RequestStats } from './harness/stats.js';
 
@@ -52,6 +57,16 @@ export interface HarnessOptions {
   transferRate?: number;
   /** Share of operations that edit, delete or undo earlier ones (0: none). */
   mutationRate?: number;
+  /**
+   * Share of operations that enter an exchange rate by hand, POST /api/rates (default 0.03; 0
+   * where the server knows no rates, the toy).
+   */
+  rateRate?: number;
+  /**
+   * Accounts created in other currencies than the base USD (`loadCurrencies`: two in JPY, one
+   * in KWD; default true, false where the server knows no currencies, the toy).
+   */
+  currencies?: boolean;
   /**
    * Accounts created with an opening balance instead of a seed deposit, each replayed with its
    * key (default 2; 0 where the server knows no opening balance, the toy).
@@ -132,6 +147,8 @@ export class HarnessRun {
       transferRate: 0.15,
       mutationRate: 0.4,
       openingAccounts: input.mutationRate === 0 ? 0 : 2,
+      rateRate: input.mutationRate === 0 ? 0 : 0.03,
+      currencies: input.mutationRate !== 0,
       ruleStep: input.mutationRate !== 0,
       readerIntervalMs: 50,
       requestTimeoutMs: 15_000,
@@ -152,6 +169,7 @@ export class HarnessRun {
         openingAccounts: options.openingAccounts,
         seedCents: 500_000n,
         hotSeedCents: 2_000_000n,
+        ...(options.currencies && { currencies: loadCurrencies(options.accounts) }),
       });
       const setup: SetupResult = { session, ...created };
       const load = new Load(api, session.token, sender, retryWindow, setup.accounts, {
@@ -165,6 +183,7 @@ export class HarnessRun {
         hotShare: options.hotShare,
         transferRate: options.transferRate,
         mutationRate: options.mutationRate,
+        rateRate: options.rateRate,
         readerIntervalMs: options.readerIntervalMs,
         retryGraceMs: options.retryGraceMs,
       });

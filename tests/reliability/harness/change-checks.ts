@@ -1,6 +1,6 @@
 import { dataOfText } from './client.js';
 import type { ChangeRecords, LedgerEntry } from './ledger-reader.js';
-import { formatCents, sumCents } from './money.js';
+import { formatCents, formatMinor, sumCents } from './money.js';
 import {
   acknowledgement,
   keyFromDescription,
@@ -31,6 +31,8 @@ const CHANGE_KIND: Record<OperationKind, string> = {
   'rule-apply': 'rule-apply',
   clear: 'clear',
   reconcile: 'reconcile',
+  // A rate by hand touches no entry and records no change.
+  rate: '',
 };
 
 /** An entry snapshot of entry_history (docs/ledger.md#history-and-undo), as the harness reads it. */
@@ -111,6 +113,8 @@ export function checkChangeRecords(
   crashMode: boolean,
   /** Accounts created with an opening balance: each recorded one "create" of that entry. */
   openingAccounts: ReadonlySet<string> = new Set(),
+  /** Each account's currency; an account not listed is in USD. */
+  currencyOf: ReadonlyMap<string, string> = new Map(),
 ): FoundProblems[] {
   const linesOf = groupBy(records.splits, (l) => l.entryId);
   const historyOf = groupBy(records.history, (h) => h.entryId);
@@ -147,22 +151,28 @@ export function checkChangeRecords(
     }
   }
 
-  // (j) A transfer is two legs, one out of an account and one into another, of one amount and
-  // one date, live or deleted together: they net to zero.
+  // (j) A transfer is two legs, one out of an account and one into another, of one date, live or
+  // deleted together. In one currency they are one amount and net to zero; between two, each
+  // leg holds its own amount in its own account's currency (sent, received), both above zero.
   const legs: string[] = [];
+  const currency = (accountId: string | null) => currencyOf.get(accountId ?? '') ?? 'USD';
   for (const [transferId, pair] of groupBy(records.entries, (e) => e.transferId)) {
     const out = pair.find((e) => e.type === 'transfer_out');
     const into = pair.find((e) => e.type === 'transfer_in');
     if (pair.length !== 2 || !out || !into) {
       legs.push(`transfer ${transferId} has ${pair.map((e) => e.type).join(' + ')}`);
     } else if (
-      out.amountCents !== into.amountCents ||
+      (currency(out.accountId) === currency(into.accountId)
+        ? out.amountCents !== into.amountCents
+        : out.amountCents <= 0n || into.amountCents <= 0n) ||
       out.occurredOn !== into.occurredOn ||
       out.deleted !== into.deleted ||
       out.accountId === into.accountId
     ) {
+      const from = currency(out.accountId);
+      const to = currency(into.accountId);
       legs.push(
-        `transfer ${transferId}: out ${formatCents(out.amountCents)} on ${out.occurredOn} from ${out.accountId}${out.deleted ? ' (deleted)' : ''}, in ${formatCents(into.amountCents)} on ${into.occurredOn} to ${into.accountId}${into.deleted ? ' (deleted)' : ''}`,
+        `transfer ${transferId}: out ${formatMinor(out.amountCents, from)} ${from} on ${out.occurredOn} from ${out.accountId}${out.deleted ? ' (deleted)' : ''}, in ${formatMinor(into.amountCents, to)} ${to} on ${into.occurredOn} to ${into.accountId}${into.deleted ? ' (deleted)' : ''}`,
       );
     }
   }
@@ -189,7 +199,7 @@ export function checkChangeRecords(
   const claimed = new Map<string, string>();
   for (const op of operations) {
     const ack = acknowledgement(op);
-    if (!ack) continue;
+    if (!ack || op.kind === 'rate') continue;
     const changeId = dataOfText<{ changeId?: string | null }>(ack.bodyText)?.changeId;
     // A cleared mark asking for the state the entry has changes nothing and names no change.
     if (changeId === null && op.kind === 'clear') continue;
@@ -244,7 +254,9 @@ export function checkChangeRecords(
       changes.push(`account ${accountId}'s opening balance recorded ${count} changes`);
   }
   const unclaimed = records.changes.filter((c) => !claimed.has(c.id));
-  const unanswered = operations.filter((op) => outcomeOf(op) === 'unknown').length;
+  const unanswered = operations.filter(
+    (op) => outcomeOf(op) === 'unknown' && op.kind !== 'rate',
+  ).length;
   if (crashMode ? unclaimed.length > unanswered : unclaimed.length > 0) {
     changes.push(
       `${unclaimed.length} recorded changes answer no acknowledged request${crashMode ? ` (${unanswered} requests got no answer)` : ''}: ${unclaimed
@@ -256,7 +268,7 @@ export function checkChangeRecords(
 
   return [
     { id: 'i', title: 'history replays to current state', problems: replay },
-    { id: 'j', title: 'transfer legs net to zero', problems: legs },
+    { id: 'j', title: 'transfer legs: one amount, or sent + received', problems: legs },
     { id: 'k', title: 'split lines sum to their entry', problems: splits },
     { id: 'l', title: 'changes = acknowledged requests', problems: changes },
   ];

@@ -6,9 +6,11 @@ import {
 } from './reconciliation-checks.js';
 import type { LedgerSnapshot, LedgerRow } from './ledger-reader.js';
 import type { ReaderFindings } from './load.js';
-import { formatCents, sumCents } from './money.js';
+import { BASE_CURRENCY, formatCents, formatMinor, sumCents } from './money.js';
+import { checkManualRates, checkTransferRates } from './rate-checks.js';
 import {
   acknowledgement,
+  currencyEffects,
   expectedRowsOf,
   isMutation,
   isSuccess,
@@ -33,6 +35,7 @@ export const MUTATION_KIND_LIST: readonly MutationKind[] = [
   'rule-apply',
   'clear',
   'reconcile',
+  'rate',
 ];
 import type { HarnessAccount } from './setup.js';
 import type { RequestStats } from './stats.js';
@@ -87,8 +90,24 @@ export interface LedgerFigures {
   lostAcknowledged: number;
   ledgerRows: number;
   distinctAcknowledgedKeys: number;
+  /** In the base currency, USD (the other currencies: `totals`). */
   totalBalanceCents: bigint;
   expectedTotalCents: bigint;
+  /** Each currency's total of balances and what (c) expects of it, in its minor units. */
+  totals: { currency: string; balance: bigint; expected: bigint }[];
+  /**
+   * What (s) and (t) had to check: acknowledged transfers between two currencies, the book's
+   * transfer and manual rates at the end, and rate keys replayed after another rate of their
+   * pair and day was answered (0 without records).
+   */
+  fx: {
+    crossTransfers: number;
+    /** Acknowledged transfer edits that sent a receivedAmount. */
+    crossTransferEdits: number;
+    transferRates: number;
+    manualRates: number;
+    ratesReplayedAfterAnother: number;
+  };
   answeredReplays: number;
   replaysMarkedReplayed: number;
   mismatchedReplays: number;
@@ -188,6 +207,8 @@ function rowsByKey(rows: LedgerRow[]): { byKey: Map<string, LedgerRow[]>; foreig
  */
 function allowedMutationRefusal(op: Operation, a: Attempt): boolean {
   const kind = op.kind as MutationKind;
+  // A rate by hand is valid and never refused.
+  if (kind === 'rate') return false;
   if (a.status === 404) return kind !== 'undo';
   if (a.status === 409 && a.code === 'RECONCILED_ENTRY') {
     return !op.confirmReconciled && kind !== 'undo' && kind !== 'reconcile';
@@ -236,7 +257,7 @@ function balanceProblems(snapshot: LedgerSnapshot, harnessIds: Set<string>): str
     .filter((a) => a.balanceCents !== (ledgerSums.get(a.id) ?? 0n))
     .map(
       (a) =>
-        `account ${a.id}: balance ${formatCents(a.balanceCents)} but ledger sum ${formatCents(ledgerSums.get(a.id) ?? 0n)}`,
+        `account ${a.id}: balance ${formatMinor(a.balanceCents, a.currency ?? BASE_CURRENCY)} but ledger sum ${formatMinor(ledgerSums.get(a.id) ?? 0n, a.currency ?? BASE_CURRENCY)} ${a.currency ?? BASE_CURRENCY}`,
     );
   const missingAccounts = [...harnessIds]
     .filter((id) => !snapshot.accounts.some((a) => a.id === id))
@@ -255,16 +276,27 @@ export function checkSnapshot(snapshot: LedgerSnapshot, accountIds: string[]): s
   const problems = [
     ...snapshot.accounts
       .filter((a) => a.balanceCents < 0n)
-      .map((a) => `(a) balance of ${a.id} is ${formatCents(a.balanceCents)}`),
+      .map(
+        (a) =>
+          `(a) balance of ${a.id} is ${formatMinor(a.balanceCents, a.currency ?? BASE_CURRENCY)} ${a.currency ?? BASE_CURRENCY}`,
+      ),
     ...balanceProblems(snapshot, harnessIds).map((p) => `(b) ${p}`),
   ];
   if (snapshot.records) {
-    for (const found of checkChangeRecords(snapshot.records, [], false)) {
+    const currencyOf = currenciesOf(snapshot);
+    for (const found of checkChangeRecords(snapshot.records, [], false, new Set(), currencyOf)) {
       if (found.id === 'l') continue;
       problems.push(...found.problems.map((p) => `(${found.id}) ${p}`));
     }
+    // The transfer rates are rewritten with the legs, in their transaction: true at any commit.
+    problems.push(...checkTransferRates(snapshot.records, currencyOf).map((p) => `(s) ${p}`));
   }
   return problems;
+}
+
+/** Each account's currency as the database holds it (USD for a reader that knows none). */
+function currenciesOf(snapshot: LedgerSnapshot): Map<string, string> {
+  return new Map(snapshot.accounts.map((a) => [a.id, a.currency ?? BASE_CURRENCY]));
 }
 
 /** Checks the bank rules against what the clients were told and what the database holds. */
@@ -294,7 +326,10 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     ),
     ...snapshot.accounts
       .filter((a) => a.balanceCents < 0n)
-      .map((a) => `final balance of ${a.id} is ${formatCents(a.balanceCents)}`),
+      .map(
+        (a) =>
+          `final balance of ${a.id} is ${formatMinor(a.balanceCents, a.currency ?? BASE_CURRENCY)} ${a.currency ?? BASE_CURRENCY}`,
+      ),
   ];
   checks.push(check('a', 'no negative balance', negatives));
 
@@ -319,37 +354,61 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     return key !== undefined && touched.has(key);
   });
 
-  // (c) Money is conserved: total = seeds + acknowledged deposits - withdrawals - expenses.
-  const totalBalanceCents = sumCents(
-    snapshot.accounts.filter((a) => harnessIds.has(a.id)).map((a) => a.balanceCents),
-  );
+  // (c) Money is conserved, in each currency: its accounts' total = its seeds and opening
+  // balances + acknowledged deposits - withdrawals - expenses in it; a transfer between two
+  // currencies moves its sent amount out of one and its received amount into the other.
+  const currencyOfAccount = new Map(input.accounts.map((a) => [a.id, a.currency]));
+  const currencyOf = (accountId: string | null) =>
+    currencyOfAccount.get(accountId ?? '') ?? BASE_CURRENCY;
+  const balances = new Map<string, bigint>();
+  const expected = new Map<string, bigint>();
+  const add = (map: Map<string, bigint>, currency: string, cents: bigint) =>
+    map.set(currency, (map.get(currency) ?? 0n) + cents);
+  for (const a of input.accounts) {
+    add(balances, a.currency, 0n);
+    add(expected, a.currency, 0n);
+  }
+  for (const a of snapshot.accounts) {
+    if (harnessIds.has(a.id)) add(balances, currencyOf(a.id), a.balanceCents);
+  }
   // Rows that edits may have changed count as they stand; (b), (i) and (l) vouch for them.
-  const acknowledgedCents = sumCents(
-    acknowledged.filter(untouched).map((op) => signedCents(op.kind, op.amountCents)),
+  const counted = [
+    ...acknowledged.filter(untouched),
+    ...(crashMode ? unknownCommitted.filter(untouched) : []),
+  ];
+  for (const op of counted) {
+    for (const [currency, cents] of currencyEffects(op)) add(expected, currency, cents);
+  }
+  for (const row of touchedRows) {
+    if (row.accountId === null || !harnessIds.has(row.accountId)) continue;
+    add(expected, currencyOf(row.accountId), rowSignedCents(row.type, row.amountCents));
+  }
+  for (const [accountId, cents] of openings) add(expected, currencyOf(accountId), cents);
+  const totals = [...new Set([...balances.keys(), ...expected.keys()])].sort().map((currency) => ({
+    currency,
+    balance: balances.get(currency) ?? 0n,
+    expected: expected.get(currency) ?? 0n,
+  }));
+  const conservation = totals
+    .filter((t) => t.balance !== t.expected)
+    .map(
+      ({ currency, balance, expected: wanted }) =>
+        `${currency}: total of balances ${formatMinor(balance, currency)} but acknowledged movements${
+          crashMode ? ' (+ committed unacknowledged ones)' : ''
+        } sum to ${formatMinor(wanted, currency)}: difference ${formatMinor(balance - wanted, currency)}`,
+    );
+  const base = totals.find((t) => t.currency === BASE_CURRENCY);
+  const totalBalanceCents = base?.balance ?? 0n;
+  const expectedTotalCents = base?.expected ?? 0n;
+  const openingCents = sumCents(
+    [...openings].filter(([id]) => currencyOf(id) === BASE_CURRENCY).map(([, cents]) => cents),
   );
-  const committedUnknownCents = sumCents(
-    unknownCommitted.filter(untouched).map((op) => signedCents(op.kind, op.amountCents)),
-  );
-  const touchedCents = sumCents(
-    touchedRows
-      .filter((row) => row.accountId !== null && harnessIds.has(row.accountId))
-      .map((row) => rowSignedCents(row.type, row.amountCents)),
-  );
-  const openingCents = sumCents(openings.values());
-  const expectedTotalCents =
-    openingCents + acknowledgedCents + touchedCents + (crashMode ? committedUnknownCents : 0n);
-  const conservation =
-    totalBalanceCents === expectedTotalCents
-      ? []
-      : [
-          `total of balances ${formatCents(totalBalanceCents)} but acknowledged movements${
-            crashMode ? ' (+ committed unacknowledged ones)' : ''
-          } sum to ${formatCents(expectedTotalCents)}: difference ${formatCents(totalBalanceCents - expectedTotalCents)}`,
-        ];
   checks.push(
     check(
       'c',
-      crashMode ? 'total = acknowledged + committed unacked' : 'total = acknowledged movements',
+      crashMode
+        ? 'total per currency = acknowledged + committed unacked'
+        : 'total per currency = acknowledged movements',
       conservation,
     ),
   );
@@ -374,7 +433,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       const next = events.find((e) => e.at >= ackAt);
       const when = next ? `, ${next.at - ackAt} ms before ${next.label}` : '';
       rowProblems.push(
-        `LOST: ${op.kind} ${op.key} (${formatCents(op.amountCents)}) was acknowledged at ${new Date(ackAt).toISOString()}${when} but has no ledger row`,
+        `LOST: ${op.kind} ${op.key} (${formatMinor(op.amountCents, op.currency ?? BASE_CURRENCY)} ${op.currency ?? BASE_CURRENCY}) was acknowledged at ${new Date(ackAt).toISOString()}${when} but has no ledger row`,
       );
     } else if (rows.length > expectedRowsOf(op).length) {
       rowProblems.push(`DUPLICATE: ${op.kind} ${op.key} has ${rows.length} ledger rows`);
@@ -405,17 +464,25 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       continue;
     }
     // Each row is one the request asked for (a transfer's legs: one out of the source, one
-    // into the destination, both of the amount, so they net to zero).
-    const expected = expectedRowsOf(op);
+    // into the destination; in one currency both of the amount, so they net to zero; between
+    // two, the out leg the sent amount and the in leg the received one, each in its currency).
+    const expectedRows = expectedRowsOf(op);
     // An edited entry may sit on another account with another amount; never another type.
     const edited = touched.has(key);
     for (const row of rows) {
       if (
-        !expected.some((e) => e.type === row.type && (edited || e.accountId === row.accountId)) ||
-        (!edited && row.amountCents !== op.amountCents)
+        !expectedRows.some(
+          (e) =>
+            e.type === row.type &&
+            (edited || (e.accountId === row.accountId && e.amountCents === row.amountCents)),
+        )
       ) {
+        const received =
+          op.kind === 'transfer' && op.toCurrency && op.toCurrency !== op.currency
+            ? `, receiving ${formatMinor(op.receivedCents ?? 0n, op.toCurrency)} ${op.toCurrency}`
+            : '';
         rowProblems.push(
-          `row ${row.id} of ${key} is ${row.type} ${formatCents(row.amountCents)} on ${row.accountId}, but the request was ${op.kind} ${formatCents(op.amountCents)} on ${op.accountId}${op.toAccountId ? ` to ${op.toAccountId}` : ''}`,
+          `row ${row.id} of ${key} is ${row.type} ${formatMinor(row.amountCents, currencyOf(row.accountId))} on ${row.accountId}, but the request was ${op.kind} ${formatMinor(op.amountCents, op.currency ?? BASE_CURRENCY)} on ${op.accountId}${op.toAccountId ? ` to ${op.toAccountId}` : ''}${received}`,
         );
       }
     }
@@ -557,17 +624,32 @@ export function checkInvariants(input: CheckInput): InvariantReport {
   // (i)-(l) The change engine's records, when the reader has them (the toy server has none).
   if (snapshot.records) {
     const openingAccounts = new Set(openings.keys());
+    const currencies = currenciesOf(snapshot);
     for (const found of checkChangeRecords(
       snapshot.records,
       operations,
       crashMode,
       openingAccounts,
+      currencies,
     )) {
       checks.push(check(found.id, found.title, found.problems));
     }
     for (const found of checkReconciliations(snapshot.records, operations, crashMode)) {
       checks.push(check(found.id, found.title, found.problems));
     }
+    // (s) and (t): the rates transfers imply and the rates entered by hand (rate-checks.ts).
+    checks.push(
+      check(
+        's',
+        "transfer rate = the day's latest transfer's",
+        checkTransferRates(snapshot.records, currencies),
+      ),
+      check(
+        't',
+        'manual rates = latest acknowledged, written once',
+        checkManualRates(snapshot.records.rates, operations, crashMode),
+      ),
+    );
   }
 
   // (h) Account creation with a duplicated key made one account.
@@ -599,9 +681,10 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     const rows = openingRows.filter((row) => row.accountId === accountId);
     if (rows.length !== 1 || rows[0]?.type !== 'deposit' || rows[0].amountCents !== cents) {
       creationProblems.push(
-        `account ${accountId} opened with ${formatCents(cents)} has ${
-          rows.map((row) => `${row.type} ${formatCents(row.amountCents)}`).join(' + ') ||
-          'no opening entry'
+        `account ${accountId} opened with ${formatMinor(cents, currencyOf(accountId))} has ${
+          rows
+            .map((row) => `${row.type} ${formatMinor(row.amountCents, currencyOf(accountId))}`)
+            .join(' + ') || 'no opening entry'
         }`,
       );
     }
@@ -613,9 +696,11 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     checks.push(check('p', 'rule apply + undo move no money', input.ruleProblems));
   }
 
+  // Counts of every currency; sums of the base currency's (minor units of several do not add).
+  const inBase = (op: Operation) => (op.currency ?? BASE_CURRENCY) === BASE_CURRENCY;
   const tally = (kind: Operation['kind']): Tally => {
     const ops = acknowledged.filter((op) => op.kind === kind && op.phase === 'load');
-    return { count: ops.length, cents: sumCents(ops.map((op) => op.amountCents)) };
+    return { count: ops.length, cents: sumCents(ops.filter(inBase).map((op) => op.amountCents)) };
   };
   const insufficient = refused.filter((op) =>
     op.attempts.some((a) => a.code === 'INSUFFICIENT_FUNDS'),
@@ -625,7 +710,7 @@ export function checkInvariants(input: CheckInput): InvariantReport {
       openingCents +
       sumCents(
         acknowledged
-          .filter((op) => op.phase === 'seed')
+          .filter((op) => op.phase === 'seed' && inBase(op))
           .map((op) => signedCents(op.kind, op.amountCents)),
       ),
     acknowledged: {
@@ -647,6 +732,21 @@ export function checkInvariants(input: CheckInput): InvariantReport {
     distinctAcknowledgedKeys: acknowledged.length,
     totalBalanceCents,
     expectedTotalCents,
+    totals,
+    fx: {
+      crossTransfers: acknowledged.filter(
+        (op) =>
+          op.kind === 'transfer' && op.toCurrency !== undefined && op.toCurrency !== op.currency,
+      ).length,
+      crossTransferEdits: acknowledged.filter(
+        (op) => op.kind === 'transfer-edit' && op.body?.receivedAmount !== undefined,
+      ).length,
+      transferRates: snapshot.records?.rates.filter((r) => r.source === 'transfer').length ?? 0,
+      manualRates: snapshot.records?.rates.filter((r) => r.source === 'manual').length ?? 0,
+      ratesReplayedAfterAnother: operations.filter(
+        (op) => op.kind === 'rate' && op.attempts.some((a) => a.role === 'later-duplicate'),
+      ).length,
+    },
     answeredReplays,
     replaysMarkedReplayed,
     mismatchedReplays,

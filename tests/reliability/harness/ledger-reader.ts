@@ -3,12 +3,15 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import { dataOf, type ApiClient } from './client.js';
-import { unitsToCents } from './money.js';
+import { BASE_CURRENCY, unitsToMinor } from './money.js';
 import type { LedgerRowType } from './operations.js';
 
 export interface LedgerAccount {
   id: string;
+  /** Minor units of its currency. */
   balanceCents: bigint;
+  /** Its currency; left out by a reader that knows none (the toy): USD. */
+  currency?: string;
 }
 
 export interface LedgerRow {
@@ -54,11 +57,23 @@ export interface ReconciliationRecord {
   statementBalanceCents: bigint;
 }
 
+/** One row of exchange_rates (docs/rates.md): the rate as its stored text, `rate::text`. */
+export interface RateRecord {
+  base: string;
+  quote: string;
+  day: string;
+  rate: string;
+  source: string;
+}
+
 /**
  * The change engine's records, read with the ledger in the same snapshot: every entry (deleted
- * ones too), its history, split lines and changes. Only a reader of the real database has them.
+ * ones too, in `seq` order: the order they were written), its history, split lines and changes,
+ * and the book's rates entered by hand or implied by transfers. Only a reader of the real
+ * database has them.
  */
 export interface ChangeRecords {
+  rates: RateRecord[];
   entries: LedgerEntry[];
   history: HistoryRow[];
   splits: SplitLine[];
@@ -91,7 +106,7 @@ export interface LedgerReader {
 
 /** The user's personal book, which holds their accounts and ledger. */
 const BOOK_OF_USER = `(SELECT id FROM books WHERE personal_owner_id = $1)`;
-const ACCOUNTS_SQL = `SELECT id::text AS id, balance_cents::text AS balance_cents
+const ACCOUNTS_SQL = `SELECT id::text AS id, balance_cents::text AS balance_cents, currency
   FROM accounts WHERE book_id = ${BOOK_OF_USER} AND deleted_at IS NULL ORDER BY created_at`;
 const ROWS_SQL = `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
   amount_cents::text AS amount_cents, description
@@ -111,6 +126,17 @@ const CHANGES_SQL = `SELECT id::text AS id, kind FROM entry_changes
 const RECONCILIATIONS_SQL = `SELECT change_id::text AS change_id, account_id::text AS account_id,
   statement_on::text AS statement_on, statement_balance_cents::text AS statement_balance_cents
   FROM reconciliations WHERE book_id = ${BOOK_OF_USER} ORDER BY created_at`;
+
+const RATES_SQL = `SELECT base_currency, quote_currency, day::text AS day, rate::text AS rate,
+  source FROM exchange_rates WHERE book_id = ${BOOK_OF_USER} AND source IN ('manual', 'transfer')
+  ORDER BY base_currency, quote_currency, day, source`;
+interface RateSqlRow {
+  base_currency: string;
+  quote_currency: string;
+  day: string;
+  rate: string;
+  source: string;
+}
 
 interface EntrySqlRow extends LedgerSqlRow {
   occurred_on: string;
@@ -136,6 +162,7 @@ interface SplitSqlRow {
 }
 
 interface RecordsSql {
+  rates: RateSqlRow[];
   entries: EntrySqlRow[];
   history: HistorySqlRow[];
   splits: SplitSqlRow[];
@@ -145,6 +172,13 @@ interface RecordsSql {
 
 function recordsFrom(sql: RecordsSql): ChangeRecords {
   return {
+    rates: sql.rates.map((r) => ({
+      base: r.base_currency,
+      quote: r.quote_currency,
+      day: r.day,
+      rate: r.rate,
+      source: r.source,
+    })),
     entries: sql.entries.map((r) => ({
       id: r.id,
       accountId: r.account_id,
@@ -176,6 +210,7 @@ function recordsFrom(sql: RecordsSql): ChangeRecords {
 interface AccountSqlRow {
   id: string;
   balance_cents: string;
+  currency: string;
 }
 interface LedgerSqlRow {
   id: string;
@@ -194,7 +229,11 @@ function snapshotFrom(
   return {
     source,
     records: recordsFrom(records),
-    accounts: accounts.map((a) => ({ id: a.id, balanceCents: BigInt(a.balance_cents) })),
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      balanceCents: BigInt(a.balance_cents),
+      currency: a.currency,
+    })),
     rows: rows.map((r) => ({
       id: r.id,
       accountId: r.account_id,
@@ -218,6 +257,7 @@ export function postgresLedgerReader(databaseUrl: string): LedgerReader {
           const accounts = await query<AccountSqlRow>(ACCOUNTS_SQL);
           const rows = await query<LedgerSqlRow>(ROWS_SQL);
           return snapshotFrom('PostgreSQL', accounts, rows, {
+            rates: await query<RateSqlRow>(RATES_SQL),
             entries: await query<EntrySqlRow>(ENTRIES_SQL),
             history: await query<HistorySqlRow>(HISTORY_SQL),
             splits: await query<SplitSqlRow>(SPLITS_SQL),
@@ -250,6 +290,7 @@ export function pgliteLedgerReader(dataDir: string): LedgerReader {
           await query<AccountSqlRow>(ACCOUNTS_SQL),
           await query<LedgerSqlRow>(ROWS_SQL),
           {
+            rates: await query<RateSqlRow>(RATES_SQL),
             entries: await query<EntrySqlRow>(ENTRIES_SQL),
             history: await query<HistorySqlRow>(HISTORY_SQL),
             splits: await query<SplitSqlRow>(SPLITS_SQL),
@@ -270,6 +311,8 @@ interface ApiTransaction {
   transactionType: 'deposit' | 'withdraw' | 'expense' | 'transfer';
   transfer: { fromAccountId: string } | null;
   amount: number;
+  /** Its account's currency (docs/money.md#account-currency); absent on a server without. */
+  currency?: string;
   description: string;
 }
 
@@ -281,7 +324,7 @@ export function apiLedgerReader(): LedgerReader {
   return {
     name: 'the API (GET /api/account, GET /api/transactions)',
     async read({ api, token }) {
-      const listed = dataOf<{ id: string; balance: number }[]>(
+      const listed = dataOf<{ id: string; balance: number; currency?: string }[]>(
         await api.request('GET', '/api/account', { token }),
       );
       if (!listed) throw new Error('GET /api/account failed while reading the ledger');
@@ -304,7 +347,7 @@ export function apiLedgerReader(): LedgerReader {
                 : t.transfer?.fromAccountId === t.accountId
                   ? 'transfer_out'
                   : 'transfer_in',
-            amountCents: unitsToCents(t.amount),
+            amountCents: unitsToMinor(t.amount, t.currency ?? BASE_CURRENCY),
             description: t.description,
           });
         }
@@ -312,7 +355,11 @@ export function apiLedgerReader(): LedgerReader {
       } while (cursor);
       return {
         source: 'API',
-        accounts: listed.map((a) => ({ id: a.id, balanceCents: unitsToCents(a.balance) })),
+        accounts: listed.map((a) => ({
+          id: a.id,
+          balanceCents: unitsToMinor(a.balance, a.currency ?? BASE_CURRENCY),
+          currency: a.currency ?? BASE_CURRENCY,
+        })),
         rows,
       };
     },

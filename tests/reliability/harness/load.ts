@@ -1,5 +1,6 @@
 import { dataOf, dataOfText, type ApiClient } from './client.js';
-import { centsToUnits, unitsToCents } from './money.js';
+import { LOAD_CURRENCIES, manualRateText, receivedFor } from './fx.js';
+import { BASE_CURRENCY, minorToUnits, unitsToMinor } from './money.js';
 import { MutationPlanner } from './mutations.js';
 import {
   acknowledgement,
@@ -14,6 +15,14 @@ import type { HarnessAccount, MovementData } from './setup.js';
 
 /** Of reconciliations: the share sent with a statement a cent off the cleared balance. */
 const WRONG_STATEMENT_SHARE = 0.1;
+/**
+ * Of manual rates: the share sent twice with one key (half at once; half after its answer and
+ * after another rate of the same pair and day was answered, so a replay that wrote again would
+ * leave the older value: harness/rate-checks.ts).
+ */
+const RATE_DUPLICATE_SHARE = 0.3;
+/** Manual rates are for today or one of the 3 days before (UTC), so keys meet on a pair and day. */
+const RATE_DAYS = 3;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -37,6 +46,11 @@ export interface LoadOptions {
    * transfers, changes; see mutations.ts). 0 for a server without those routes.
    */
   mutationRate: number;
+  /**
+   * Share of operations that enter a rate by hand (POST /api/rates) for a pair among the
+   * accounts' currencies. 0 for a server without rates (the toy).
+   */
+  rateRate: number;
   readerIntervalMs: number;
   /** How long after the end a key that got no answer is still retried. */
   retryGraceMs: number;
@@ -154,16 +168,19 @@ export class Load {
       if (op.kind === 'reconcile') await this.readStatement(op, rng);
       this.operations.push(op);
       const roll = rng.next();
-      if (roll < this.options.duplicateRate / 2) {
+      const duplicateRate = op.kind === 'rate' ? RATE_DUPLICATE_SHARE : this.options.duplicateRate;
+      if (roll < duplicateRate / 2) {
         this.duplicates.concurrent += 1;
         await Promise.all([
           this.sender.settle(op, 'original'),
           this.sender.settle(op, 'concurrent-duplicate'),
         ]);
-      } else if (roll < this.options.duplicateRate) {
+      } else if (roll < duplicateRate) {
         const first = await this.sender.settle(op, 'original');
         if (first.status !== null) {
           this.duplicates.later += 1;
+          // Another rate of the pair and day overtakes it before its replay.
+          if (op.kind === 'rate') await this.overtakeRate(op, `${op.key}-over`, rng);
           await this.sender.settle(op, 'later-duplicate');
         }
       } else {
@@ -176,7 +193,53 @@ export class Load {
     }
   }
 
+  /** The currencies of the accounts, for the pairs of manual rates. */
+  private get currencies(): string[] {
+    const used = new Set(this.accounts.map((a) => a.currency));
+    return LOAD_CURRENCIES.filter((c) => used.has(c));
+  }
+
+  /** A rate by hand (POST /api/rates) for a pair of the accounts' currencies on a recent day. */
+  private rateOperation(key: string, rng: Random): Operation | undefined {
+    const currencies = this.currencies;
+    if (currencies.length < 2) return undefined;
+    const base = rng.pick(currencies);
+    const quote = rng.pick(currencies.filter((c) => c !== base));
+    const day = new Date(Date.now() - rng.int(0, RATE_DAYS) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    return this.rateOf(key, { base, quote, day }, rng);
+  }
+
+  private rateOf(
+    key: string,
+    pair: { base: string; quote: string; day: string },
+    rng: Random,
+  ): Operation {
+    return {
+      key,
+      kind: 'rate',
+      accountId: '',
+      amountCents: 0n,
+      description: '',
+      phase: 'load',
+      overdraw: false,
+      body: { ...pair, rate: manualRateText(pair.base, pair.quote, rng) },
+      attempts: [],
+    };
+  }
+
+  /** A second rate of `op`'s pair and day, with its own key and value, sent and answered. */
+  private async overtakeRate(op: Operation, key: string, rng: Random): Promise<void> {
+    const { base, quote, day } = op.body as { base: string; quote: string; day: string };
+    const over = this.rateOf(key, { base, quote, day }, rng);
+    this.operations.push(over);
+    await this.sender.settle(over, 'original');
+  }
+
   private nextOperation(key: string, rng: Random): Operation {
+    const rate = rng.chance(this.options.rateRate) ? this.rateOperation(key, rng) : undefined;
+    if (rate) return rate;
     const mutation = rng.chance(this.options.mutationRate)
       ? this.planner.next(key, rng)
       : undefined;
@@ -194,9 +257,8 @@ export class Load {
         : roll < 0.75
           ? 'withdraw'
           : 'expense';
-    const toAccountId = transfer
-      ? rng.pick(this.accounts.filter((a) => a.id !== account.id)).id
-      : undefined;
+    const to = transfer ? rng.pick(this.accounts.filter((a) => a.id !== account.id)) : undefined;
+    const toAccountId = to?.id;
     let amountCents: bigint;
     let overdraw = false;
     if (kind === 'deposit') {
@@ -214,6 +276,12 @@ export class Load {
       accountId: account.id,
       ...(toAccountId && { toAccountId }),
       amountCents,
+      currency: account.currency,
+      // Between two currencies: what arrives, about the market rate (each its own rate).
+      ...(to && {
+        toCurrency: to.currency,
+        receivedCents: receivedFor(amountCents, account.currency, to.currency, rng),
+      }),
       description: descriptionFor(key),
       phase: 'load',
       overdraw,
@@ -236,9 +304,11 @@ export class Load {
         { token: this.token },
       ),
     );
-    const cleared = summary ? unitsToCents(summary.clearedBalance) : 0n;
+    const currency = op.currency ?? BASE_CURRENCY;
+    const cleared = summary ? unitsToMinor(summary.clearedBalance, currency) : 0n;
+    // A minor unit off: a cent, a yen or a fils.
     const statement = rng.chance(WRONG_STATEMENT_SHARE) ? cleared + 1n : cleared;
-    op.body = { statementOn, statementBalance: centsToUnits(statement) };
+    op.body = { statementOn, statementBalance: minorToUnits(statement, currency) };
   }
 
   private learnBalance(op: Operation): void {
@@ -248,13 +318,17 @@ export class Load {
     for (const seen of data.accounts ?? (data.account ? [data.account] : [])) {
       const account = this.accounts.find((a) => a.id === seen.id);
       if (account && typeof seen.balance === 'number') {
-        account.estimateCents = unitsToCents(seen.balance);
+        try {
+          account.estimateCents = unitsToMinor(seen.balance, account.currency);
+        } catch {
+          // More decimals than its currency has: (a)-(d) judge the ledger; the estimate stays.
+        }
       }
     }
   }
 
   private async readBalances(done: () => boolean): Promise<void> {
-    const ids = new Set(this.accounts.map((a) => a.id));
+    const currencyOf = new Map(this.accounts.map((a) => [a.id, a.currency]));
     while (!done()) {
       const answer = await this.api.request('GET', '/api/account', { token: this.token });
       this.reader.reads += 1;
@@ -263,8 +337,16 @@ export class Load {
         this.reader.failedReads += 1;
       } else {
         for (const account of list) {
-          if (!ids.has(account.id)) continue;
-          const cents = unitsToCents(account.balance);
+          const currency = currencyOf.get(account.id);
+          if (currency === undefined) continue;
+          let cents: bigint;
+          try {
+            cents = unitsToMinor(account.balance, currency);
+          } catch {
+            // A balance with more decimals than its currency has is no balance of it.
+            this.reader.failedReads += 1;
+            continue;
+          }
           if (this.reader.minBalanceCents === null || cents < this.reader.minBalanceCents) {
             this.reader.minBalanceCents = cents;
           }

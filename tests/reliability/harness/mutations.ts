@@ -1,5 +1,6 @@
 import { dataOfText } from './client.js';
-import { centsToUnits } from './money.js';
+import { receivedFor } from './fx.js';
+import { BASE_CURRENCY, minorToUnits } from './money.js';
 import {
   acknowledgement,
   type MovementKind,
@@ -15,7 +16,7 @@ interface AnswerIds {
   /** A reconciliation's: the entries it locked. */
   count?: number;
   transaction?: { id?: string; cleared?: string };
-  transfer?: { id?: string };
+  transfer?: { id?: string; toAccountId?: string };
 }
 
 interface KnownEntry {
@@ -29,6 +30,8 @@ interface KnownTransfer {
   key: string;
   id: string;
   fromAccountId: string;
+  /** Its destination as last acknowledged here (another client's edit may have moved it). */
+  toAccountId: string;
 }
 
 interface KnownChange {
@@ -120,11 +123,16 @@ export class MutationPlanner {
     // which no one request named, so (l) could not tell which rows its undo may touch.
     if (op.kind === 'reconcile') return;
     if (data.changeId) pushRecent(this.changes, { id: data.changeId, entryKey });
+    if (op.kind === 'transfer-edit' && data.transfer?.toAccountId) {
+      const known = this.transfers.find((t) => t.id === op.target?.id);
+      if (known) known.toAccountId = data.transfer.toAccountId;
+    }
     if (op.kind === 'transfer' && data.transfer?.id) {
       pushRecent(this.transfers, {
         key: op.key,
         id: data.transfer.id,
         fromAccountId: op.accountId,
+        toAccountId: op.toAccountId ?? '',
       });
     } else if (
       (op.kind === 'deposit' || op.kind === 'withdraw' || op.kind === 'expense') &&
@@ -205,8 +213,10 @@ export class MutationPlanner {
         const change = rng.pick(this.changes);
         return this.base(key, kind, change.id, change.entryKey, '');
       }
-      // Rules are applied in a step of their own after the load (rule-step.ts).
+      // Rules are applied in a step of their own after the load (rule-step.ts); rates by hand
+      // are planned by the load (load.ts).
       case 'rule-apply':
+      case 'rate':
         return undefined;
     }
   }
@@ -230,6 +240,7 @@ export class MutationPlanner {
       kind,
       target: { id: targetId, entryKey },
       accountId,
+      currency: this.currencyOf(accountId),
       amountCents: 0n,
       description: '',
       phase: 'load',
@@ -245,8 +256,20 @@ export class MutationPlanner {
     return BigInt(rng.int(2, Math.max(2, Math.min(20_000, Number(seen / 10n)))));
   }
 
-  private otherAccount(not: string, rng: Random): string {
-    return rng.pick(this.accounts.filter((a) => a.id !== not)).id;
+  private currencyOf(accountId: string): string {
+    return this.accounts.find((a) => a.id === accountId)?.currency ?? BASE_CURRENCY;
+  }
+
+  private units(minor: bigint, accountId: string): number {
+    return minorToUnits(minor, this.currencyOf(accountId));
+  }
+
+  /** Another account (of `currency` only, when given), or undefined when there is none. */
+  private otherAccount(not: string, rng: Random, currency?: string): string | undefined {
+    const others = this.accounts.filter(
+      (a) => a.id !== not && (currency === undefined || a.currency === currency),
+    );
+    return others.length === 0 ? undefined : rng.pick(others).id;
   }
 
   /** Any of amount, account and date (at least one); sometimes a split in two lines. */
@@ -255,31 +278,60 @@ export class MutationPlanner {
     if (entry.kind !== 'deposit' && rng.chance(SPLIT_SHARE)) {
       const first = BigInt(rng.int(1, Number(amountCents) - 1));
       const splits = [first, amountCents - first].map((cents) => ({
-        amount: centsToUnits(cents),
+        amount: this.units(cents, entry.accountId),
       }));
-      return { amountCents, body: { amount: centsToUnits(amountCents), splits } };
+      return {
+        amountCents,
+        body: { amount: this.units(amountCents, entry.accountId), splits },
+      };
     }
     const body: Record<string, unknown> = {};
+    // An entry moves only to an account of its currency (another is a 422): an edit keeps it
+    // in its currency, so the account it is on now is of the one known here.
+    const moveTo = this.otherAccount(entry.accountId, rng, this.currencyOf(entry.accountId));
     const field = rng.int(0, 2);
-    if (field === 0 || rng.chance(0.4)) body.amount = centsToUnits(amountCents);
-    if (field === 1 || rng.chance(0.3)) body.accountId = this.otherAccount(entry.accountId, rng);
+    if (field === 0 || rng.chance(0.4) || (field === 1 && !moveTo)) {
+      body.amount = this.units(amountCents, entry.accountId);
+    }
+    if (moveTo && (field === 1 || rng.chance(0.3))) body.accountId = moveTo;
     if (field === 2 || rng.chance(0.3)) body.occurredOn = recentDay(rng);
     return { amountCents: body.amount === undefined ? 0n : amountCents, body };
   }
 
-  /** Any of amount, destination and date (at least one); the source never changes. */
+  /**
+   * Any of amount, destination and date (at least one); the source never changes. An edit that
+   * changes the amount or the destination between two currencies says both amounts and the
+   * destination they are for (docs/money.md#a-transfer-between-two-currencies): the destination
+   * another client's edit may have moved is named, so the received amount is in its currency.
+   * In one currency, the amount alone (if another edit made it two currencies meanwhile, the
+   * server keeps what was received).
+   */
   private transferEdit(
     transfer: KnownTransfer,
     rng: Random,
-  ): Pick<Operation, 'body' | 'amountCents'> {
-    const amountCents = this.amountFor('withdraw', transfer.fromAccountId, rng);
+  ): Pick<Operation, 'body' | 'amountCents' | 'receivedCents' | 'toAccountId' | 'toCurrency'> {
+    const from = transfer.fromAccountId;
+    const amountCents = this.amountFor('withdraw', from, rng);
     const body: Record<string, unknown> = {};
     const field = rng.int(0, 2);
-    if (field === 0 || rng.chance(0.4)) body.amount = centsToUnits(amountCents);
-    if (field === 1 || rng.chance(0.3)) {
-      body.toAccountId = this.otherAccount(transfer.fromAccountId, rng);
-    }
+    const changesAmount = field === 0 || rng.chance(0.4);
+    const newTo = field === 1 || rng.chance(0.3) ? this.otherAccount(from, rng) : undefined;
     if (field === 2 || rng.chance(0.3)) body.occurredOn = recentDay(rng);
+    const to = newTo ?? transfer.toAccountId;
+    const fromCurrency = this.currencyOf(from);
+    const toCurrency = this.currencyOf(to);
+    if ((changesAmount || newTo) && to && fromCurrency !== toCurrency) {
+      const receivedCents = receivedFor(amountCents, fromCurrency, toCurrency, rng);
+      Object.assign(body, {
+        amount: this.units(amountCents, from),
+        toAccountId: to,
+        receivedAmount: minorToUnits(receivedCents, toCurrency),
+      });
+      return { amountCents, receivedCents, toAccountId: to, toCurrency, body };
+    }
+    if (changesAmount) body.amount = this.units(amountCents, from);
+    if (newTo) body.toAccountId = newTo;
+    if (Object.keys(body).length === 0) body.amount = this.units(amountCents, from);
     return { amountCents: body.amount === undefined ? 0n : amountCents, body };
   }
 }

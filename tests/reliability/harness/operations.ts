@@ -1,5 +1,5 @@
 import type { HttpAnswer } from './client.js';
-import { centsToUnits } from './money.js';
+import { BASE_CURRENCY, minorToUnits } from './money.js';
 
 export type MovementKind = 'deposit' | 'withdraw' | 'expense';
 /** What writes new ledger rows: a movement on one account, or a transfer between two. */
@@ -19,7 +19,8 @@ export type MutationKind =
   | 'transfer-delete'
   | 'rule-apply'
   | 'clear'
-  | 'reconcile';
+  | 'reconcile'
+  | 'rate';
 /** What a client sends. */
 export type OperationKind = CreationKind | MutationKind;
 
@@ -32,8 +33,13 @@ const MUTATION_KINDS: ReadonlySet<OperationKind> = new Set<OperationKind>([
   'rule-apply',
   'clear',
   'reconcile',
+  'rate',
 ]);
 
+/**
+ * Whether a kind writes no ledger row of its own: the mutations, and a rate entered by hand
+ * (`rate`, POST /api/rates: a row of exchange_rates, no entry, no change).
+ */
 export function isMutation(kind: OperationKind): kind is MutationKind {
   return MUTATION_KINDS.has(kind);
 }
@@ -58,6 +64,8 @@ export interface Attempt {
   /** Date.now() when the answer (or the failure) arrived. */
   at: number;
   ms: number;
+  /** Date.now() just before it was sent (a manual rate's order, harness/rate-checks.ts). */
+  sentAt?: number;
 }
 
 /**
@@ -90,7 +98,15 @@ export interface Operation {
   accountId: string;
   /** A transfer's destination. */
   toAccountId?: string;
+  /**
+   * Minor units of `currency` (the account's; USD when left out): what a movement moves, or
+   * what a transfer sends.
+   */
   amountCents: bigint;
+  currency?: string;
+  /** A transfer between two currencies: what arrives, in minor units of `toCurrency`. */
+  receivedCents?: bigint;
+  toCurrency?: string;
   description: string;
   phase: 'seed' | 'load';
   /** Chosen larger than the balance the client last saw, so it should be refused. */
@@ -104,6 +120,8 @@ export interface AccountCreation {
   title: string;
   /** Created with this opening balance (its first entry, "Opening balance"), when set. */
   openingCents?: bigint;
+  /** Created in this currency (sent as `currency`); left out: the book's base, USD. */
+  currency?: string;
   attempts: Attempt[];
   accountIds: Set<string>;
 }
@@ -142,11 +160,31 @@ export function acknowledgement(op: Operation): Attempt | undefined {
 
 /**
  * The signed effect of an operation on the total of the balances: a transfer moves money
- * between two accounts of the user and adds nothing.
+ * between two accounts of the user and adds nothing (in one currency).
  */
 export function signedCents(kind: OperationKind, amountCents: bigint): bigint {
   if (kind === 'transfer' || isMutation(kind)) return 0n;
   return kind === 'deposit' ? amountCents : -amountCents;
+}
+
+/** What a transfer's incoming leg holds: the received amount, or the one amount of one currency. */
+export function receivedOf(op: Operation): bigint {
+  return op.receivedCents ?? op.amountCents;
+}
+
+/**
+ * The signed effect of a creation on each currency's total (minor units): a movement on its
+ * account's currency; a transfer its sent amount out of the source's currency and its received
+ * amount into the destination's (nothing, in one currency).
+ */
+export function currencyEffects(op: Operation): [string, bigint][] {
+  if (isMutation(op.kind)) return [];
+  const from = op.currency ?? BASE_CURRENCY;
+  if (op.kind !== 'transfer') return [[from, signedCents(op.kind, op.amountCents)]];
+  return [
+    [from, -op.amountCents],
+    [op.toCurrency ?? BASE_CURRENCY, receivedOf(op)],
+  ];
 }
 
 /** The signed effect of one ledger row on its account's balance. */
@@ -154,18 +192,31 @@ export function rowSignedCents(type: LedgerRowType, amountCents: bigint): bigint
   return type === 'deposit' || type === 'transfer_in' ? amountCents : -amountCents;
 }
 
-/** The ledger rows an acknowledged operation must have written: one, or a transfer's two legs. */
-export function expectedRowsOf(op: Operation): { type: LedgerRowType; accountId: string }[] {
+/**
+ * The ledger rows an acknowledged operation must have written: one, or a transfer's two legs
+ * (out: the sent amount; in: the received one, the same in one currency).
+ */
+export function expectedRowsOf(
+  op: Operation,
+): { type: LedgerRowType; accountId: string; amountCents: bigint }[] {
   if (isMutation(op.kind)) return [];
-  if (op.kind !== 'transfer') return [{ type: op.kind, accountId: op.accountId }];
+  if (op.kind !== 'transfer') {
+    return [{ type: op.kind, accountId: op.accountId, amountCents: op.amountCents }];
+  }
   return [
-    { type: 'transfer_out', accountId: op.accountId },
-    { type: 'transfer_in', accountId: op.toAccountId ?? '' },
+    { type: 'transfer_out', accountId: op.accountId, amountCents: op.amountCents },
+    { type: 'transfer_in', accountId: op.toAccountId ?? '', amountCents: receivedOf(op) },
   ];
 }
 
-export function attemptFrom(role: AttemptRole, answer: HttpAnswer, code?: string): Attempt {
+export function attemptFrom(
+  role: AttemptRole,
+  answer: HttpAnswer,
+  code?: string,
+  sentAt?: number,
+): Attempt {
   return {
+    ...(sentAt !== undefined && { sentAt }),
     role,
     status: answer.status,
     error: answer.error,
@@ -205,6 +256,8 @@ export function requestOf(op: Operation): {
       return { method: 'POST', path: `/api/changes/${target}/undo` };
     case 'rule-apply':
       return { method: 'POST', path: '/api/rules/apply', body: op.body ?? {} };
+    case 'rate':
+      return { method: 'POST', path: '/api/rates', body: op.body ?? {} };
     default:
       return { method: 'POST', ...movementRequest(op) };
   }
@@ -213,14 +266,18 @@ export function requestOf(op: Operation): {
 const confirmQuery = (op: Operation) => (op.confirmReconciled ? '?confirmReconciled=true' : '');
 
 function movementRequest(op: Operation): { path: string; body: Record<string, unknown> } {
-  const amount = centsToUnits(op.amountCents);
+  const amount = minorToUnits(op.amountCents, op.currency ?? BASE_CURRENCY);
   if (op.kind === 'transfer') {
+    // Between two currencies both amounts, each in its own account's currency; in one, one.
+    const toCurrency = op.toCurrency ?? BASE_CURRENCY;
+    const cross = toCurrency !== (op.currency ?? BASE_CURRENCY);
     return {
       path: '/api/transfers',
       body: {
         fromAccountId: op.accountId,
         toAccountId: op.toAccountId,
         amount,
+        ...(cross && { receivedAmount: minorToUnits(receivedOf(op), toCurrency) }),
         description: op.description,
       },
     };

@@ -1,7 +1,7 @@
 import type { FoundProblems } from './change-checks.js';
 import { dataOfText } from './client.js';
 import type { ChangeRecords, HistoryRow } from './ledger-reader.js';
-import { formatCents, unitsToCents } from './money.js';
+import { BASE_CURRENCY, formatMinor, unitsToMinor } from './money.js';
 import { acknowledgement, outcomeOf, type Operation } from './operations.js';
 
 /** The parts of an entry_history snapshot a reconciliation vouches for. */
@@ -126,7 +126,8 @@ export function checkReconciliations(
     const changeId = answer?.changeId ?? '';
     claimed.add(changeId);
     const statementOn = String(op.body?.statementOn);
-    const balance = unitsToCents(Number(op.body?.statementBalance));
+    const currency = op.currency ?? BASE_CURRENCY;
+    const balance = unitsToMinor(Number(op.body?.statementBalance), currency);
     const found = records.reconciliations.filter((r) => r.changeId === changeId);
     if (found.length !== 1) {
       recorded.push(
@@ -140,7 +141,7 @@ export function checkReconciliations(
         record.statementBalanceCents !== balance
       ) {
         recorded.push(
-          `reconcile ${op.key} sent ${op.accountId} on ${statementOn} at ${formatCents(balance)}, recorded ${record.accountId} on ${record.statementOn} at ${formatCents(record.statementBalanceCents)}`,
+          `reconcile ${op.key} sent ${op.accountId} on ${statementOn} at ${formatMinor(balance, currency)}, recorded ${record.accountId} on ${record.statementOn} at ${formatMinor(record.statementBalanceCents, currency)}`,
         );
       }
     }

@@ -1,5 +1,5 @@
 import type { HarnessResult } from '../harness.js';
-import { formatCents } from './money.js';
+import { formatCents, formatMinor } from './money.js';
 import { MUTATION_KIND_LIST } from './invariants.js';
 
 type Row = [string, ...string[]];
@@ -51,14 +51,28 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['  marked Idempotent-Replayed', ...each((r) => int(r.figures.ledger.replaysMarkedReplayed))],
     ['  answered differently', ...each((r) => int(r.figures.ledger.mismatchedReplays))],
     [
-      'initial total (seeds + opening balances)',
+      'initial USD total (seeds + opening balances)',
       ...each((r) => formatCents(r.figures.ledger.initialCents)),
     ],
-    ['ack. deposits (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.deposit))],
-    ['ack. withdrawals (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.withdraw))],
-    ['ack. expenses (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.expense))],
-    ['ack. transfers (n / sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
+    ['ack. deposits (n / USD sum)', ...each((r) => tally(r.figures.ledger.acknowledged.deposit))],
+    [
+      'ack. withdrawals (n / USD sum)',
+      ...each((r) => tally(r.figures.ledger.acknowledged.withdraw)),
+    ],
+    ['ack. expenses (n / USD sum)', ...each((r) => tally(r.figures.ledger.acknowledged.expense))],
+    ['ack. transfers (n / USD sum)', ...each((r) => tally(r.figures.ledger.acknowledged.transfer))],
     ['entries split at the end', ...each((r) => int(r.figures.ledger.splitEntries))],
+    [
+      'ack. transfers / edits across currencies; transfer / manual rates',
+      ...each((r) => {
+        const f = r.figures.ledger.fx;
+        return `${int(f.crossTransfers)} / ${int(f.crossTransferEdits)}; ${int(f.transferRates)} / ${int(f.manualRates)}`;
+      }),
+    ],
+    [
+      '  rate keys replayed after another rate',
+      ...each((r) => int(r.figures.ledger.fx.ratesReplayedAfterAnother)),
+    ],
     [
       'reconciled at the end / locked (409) / changed anyway',
       ...each((r) => {
@@ -85,8 +99,21 @@ function figureRows(results: HarnessResult[]): Row[] {
     ['acknowledged but LOST', ...each((r) => int(r.figures.ledger.lostAcknowledged))],
     ['ledger rows', ...each((r) => int(r.figures.ledger.ledgerRows))],
     ['distinct acknowledged keys', ...each((r) => int(r.figures.ledger.distinctAcknowledgedKeys))],
-    ['total of balances', ...each((r) => formatCents(r.figures.ledger.totalBalanceCents))],
-    ['expected total', ...each((r) => formatCents(r.figures.ledger.expectedTotalCents))],
+    ['total of USD balances', ...each((r) => formatCents(r.figures.ledger.totalBalanceCents))],
+    ['expected USD total', ...each((r) => formatCents(r.figures.ledger.expectedTotalCents))],
+    [
+      'other currencies: total (expected)',
+      ...each(
+        (r) =>
+          r.figures.ledger.totals
+            .filter((t) => t.currency !== 'USD')
+            .map(
+              (t) =>
+                `${t.currency} ${formatMinor(t.balance, t.currency)}${t.balance === t.expected ? '' : ` (${formatMinor(t.expected, t.currency)})`}`,
+            )
+            .join(', ') || '-',
+      ),
+    ],
     [
       'balance reads (failed)',
       ...each((r) => `${int(r.figures.reads)} (${int(r.figures.failedReads)})`),

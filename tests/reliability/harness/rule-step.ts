@@ -1,5 +1,5 @@
 import { dataOfText, type ApiClient } from './client.js';
-import { unitsToCents } from './money.js';
+import { BASE_CURRENCY, unitsToMinor } from './money.js';
 import {
   acknowledgement,
   descriptionFor,
@@ -61,9 +61,12 @@ export async function runRuleStep(input: {
     return dataOfText<T>(answer.bodyText);
   };
   const balances = async () => {
-    const accounts = await call<{ id: string; balance: number }[]>('GET', '/api/account');
+    const accounts = await call<{ id: string; balance: number; currency?: string }[]>(
+      'GET',
+      '/api/account',
+    );
     return (accounts ?? [])
-      .map((a) => `${a.id}=${unitsToCents(a.balance)}`)
+      .map((a) => `${a.id}=${unitsToMinor(a.balance, a.currency ?? BASE_CURRENCY)}`)
       .sort()
       .join(' ');
   };

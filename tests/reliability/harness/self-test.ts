@@ -8,6 +8,7 @@ import type { ChangeRecords, LedgerEntry, LedgerRow } from './ledger-reader.js';
 import {
   OPENING_BALANCE_DESCRIPTION,
   descriptionFor,
+  rowSignedCents,
   signedCents,
   type AccountCreation,
   type Attempt,
@@ -20,6 +21,8 @@ import { RequestStats } from './stats.js';
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const C = '00000000-0000-4000-8000-00000000000c';
+/** An account in JPY (exponent 0). */
+const D = '00000000-0000-4000-8000-00000000000d';
 
 function attempt(
   role: AttemptRole,
@@ -101,8 +104,8 @@ function baseline(): CheckInput {
   ];
   return {
     accounts: [
-      { id: A, title: 'A', hot: true, estimateCents: 0n },
-      { id: B, title: 'B', hot: false, estimateCents: 0n },
+      { id: A, title: 'A', hot: true, estimateCents: 0n, currency: 'USD' },
+      { id: B, title: 'B', hot: false, estimateCents: 0n, currency: 'USD' },
     ],
     creations,
     operations,
@@ -302,7 +305,7 @@ function withOpening(input: CheckInput): void {
     attempts: [attempt('original', 200, answer), attempt('later-duplicate', 200, answer, true)],
     accountIds: new Set([C]),
   });
-  input.accounts.push({ id: C, title: 'C', hot: false, estimateCents: 0n });
+  input.accounts.push({ id: C, title: 'C', hot: false, estimateCents: 0n, currency: 'USD' });
   input.snapshot.accounts.push({ id: C, balanceCents: openingRow.amountCents });
   input.snapshot.rows.push({ ...openingRow });
 }
@@ -412,6 +415,7 @@ function withRecords(): CheckInput {
   }));
   const keyOf = (e: LedgerEntry) => e.description.replace('reliability ', '');
   const records: ChangeRecords = {
+    rates: [],
     entries,
     history: entries.map((e) => ({
       changeId: `c-${keyOf(e)}`,
@@ -627,6 +631,217 @@ const RECORD_PLANTS: Plant[] = [
   },
 ];
 
+/**
+ * The history with records, plus D in JPY and two transfers A (USD) -> D on 2026-11-01: t2 sends
+ * 5.00 USD and receives 750 JPY (rate 150), then t3 sends 10.00 and receives 1,510 (151), so the
+ * day's transfer rate is 151. And two rates by hand of USD -> JPY on 2026-11-02: mr1 149.5, then
+ * mr2 150.25 sent after mr1's answer, then mr1 again with its key (replayed): 150.25 stands.
+ */
+function withCurrencies(): CheckInput {
+  const input = withRecords();
+  const r = records(input);
+  for (const a of input.snapshot.accounts) a.currency = 'USD';
+  input.accounts.push({ id: D, title: 'D', hot: false, estimateCents: 0n, currency: 'JPY' });
+  input.snapshot.accounts.push({ id: D, balanceCents: 0n, currency: 'JPY' });
+  const body = (key: string) => `{"success":true,"data":{"changeId":"c-${key}"}}`;
+  const transfers: [string, bigint, bigint][] = [
+    ['t2', 500n, 750n],
+    ['t3', 1_000n, 1_510n],
+  ];
+  for (const [key, sent, received] of transfers) {
+    const t: Operation = {
+      ...op(key, 'deposit', A, sent, [attempt('original', 200, body(key))]),
+      kind: 'transfer',
+      toAccountId: D,
+      currency: 'USD',
+      toCurrency: 'JPY',
+      receivedCents: received,
+    };
+    input.operations.push(t);
+    const leg = (
+      id: string,
+      accountId: string,
+      type: 'transfer_out' | 'transfer_in',
+      cents: bigint,
+    ): LedgerEntry => ({
+      id,
+      accountId,
+      type,
+      amountCents: cents,
+      description: t.description,
+      occurredOn: '2026-11-01',
+      transferId: `tr-${key}`,
+      deleted: false,
+      cleared: 'uncleared',
+    });
+    for (const e of [
+      leg(`row-${key}-out`, A, 'transfer_out', sent),
+      leg(`row-${key}-in`, D, 'transfer_in', received),
+    ]) {
+      input.snapshot.rows.push({
+        id: e.id,
+        accountId: e.accountId,
+        type: e.type,
+        amountCents: e.amountCents,
+        description: e.description,
+      });
+      r.entries.push(e);
+      r.history.push({ changeId: `c-${key}`, entryId: e.id, before: null, after: snap(e) });
+      account(input, e.accountId ?? '').balanceCents += rowSignedCents(e.type, e.amountCents);
+    }
+    r.changes.push({ id: `c-${key}`, kind: 'transfer' });
+  }
+  r.rates.push({ base: 'USD', quote: 'JPY', day: '2026-11-01', rate: '151', source: 'transfer' });
+  const rate = (key: string, value: string, attempts: Attempt[]): Operation => ({
+    key,
+    kind: 'rate',
+    accountId: '',
+    amountCents: 0n,
+    description: '',
+    phase: 'load',
+    overdraw: false,
+    body: { base: 'USD', quote: 'JPY', day: '2026-11-02', rate: value },
+    attempts,
+  });
+  const answered = (role: AttemptRole, value: string, sentAt: number, replayed = false) => ({
+    ...attempt(role, 200, `{"success":true,"data":{"rate":"${value}"}}`, replayed),
+    sentAt,
+    at: sentAt + 5,
+  });
+  input.operations.push(
+    rate('mr1', '149.5', [
+      answered('original', '149.5', 10),
+      answered('later-duplicate', '149.5', 50, true),
+    ]),
+    rate('mr2', '150.25', [answered('original', '150.25', 30)]),
+  );
+  r.rates.push({ base: 'USD', quote: 'JPY', day: '2026-11-02', rate: '150.25', source: 'manual' });
+  return input;
+}
+
+const entry = (input: CheckInput, id: string): LedgerEntry => {
+  const found = records(input).entries.find((e) => e.id === id);
+  if (!found) throw new Error(`self-test: no entry ${id}`);
+  return found;
+};
+const ledgerRow = (input: CheckInput, id: string): LedgerRow => {
+  const found = input.snapshot.rows.find((r) => r.id === id);
+  if (!found) throw new Error(`self-test: no row ${id}`);
+  return found;
+};
+/** Sets a transfer leg's amount in the ledger, its records and its account's balance alike. */
+function setLeg(input: CheckInput, id: string, cents: bigint): void {
+  const e = entry(input, id);
+  const delta = cents - e.amountCents;
+  e.amountCents = cents;
+  ledgerRow(input, id).amountCents = cents;
+  const h = [...records(input).history].reverse().find((x) => x.entryId === id);
+  if (h) h.after = snap(e);
+  account(input, e.accountId ?? '').balanceCents += e.type === 'transfer_in' ? delta : -delta;
+}
+const transferRate = (input: CheckInput) => {
+  const found = records(input).rates.find((x) => x.source === 'transfer');
+  if (!found) throw new Error('self-test: no transfer rate');
+  return found;
+};
+
+/** Faults in currencies: per-currency totals, the legs of a transfer between two, the rates. */
+const CURRENCY_PLANTS: Plant[] = [
+  {
+    fault: 'transfers USD -> JPY (sent 5.00, received 750) and rates by hand, consistent',
+    expect: null,
+    plant: () => {},
+  },
+  {
+    fault: '250 more cents left A and 250 more yen reached D (the sum across currencies holds)',
+    expect: 'c',
+    plant: (input) => {
+      setLeg(input, 'row-t2-out', 750n);
+      setLeg(input, 'row-t2-in', 1_000n);
+    },
+  },
+  {
+    fault: 'a transfer between two currencies whose in leg holds the sent amount',
+    expect: 'd',
+    plant: (input) => setLeg(input, 'row-t2-in', 500n),
+  },
+  {
+    fault: 'a transfer moved into one currency (D -> B) with its legs still of two amounts',
+    expect: 'j',
+    plant: (input) => {
+      const e = entry(input, 'row-t2-in');
+      account(input, D).balanceCents -= e.amountCents;
+      account(input, B).balanceCents += e.amountCents;
+      e.accountId = B;
+      ledgerRow(input, e.id).accountId = B;
+      const h = [...records(input).history].reverse().find((x) => x.entryId === e.id);
+      if (h) h.after = snap(e);
+    },
+  },
+  {
+    fault: "the day's transfer rate left at an older transfer's (150, not the latest 151)",
+    expect: 's',
+    plant: (input) => {
+      transferRate(input).rate = '150';
+    },
+  },
+  {
+    fault: "the transfer rate written another way than the book's (151.0)",
+    expect: 's',
+    plant: (input) => {
+      transferRate(input).rate = '151.0';
+    },
+  },
+  {
+    fault: 'no transfer rate for a day with live transfers between two currencies',
+    expect: 's',
+    plant: (input) => {
+      records(input).rates = records(input).rates.filter((x) => x.source !== 'transfer');
+    },
+  },
+  {
+    fault: 'a transfer rate left for a pair and day without a live transfer',
+    expect: 's',
+    plant: (input) => {
+      records(input).rates.push({
+        base: 'USD',
+        quote: 'KWD',
+        day: '2026-11-01',
+        rate: '0.3',
+        source: 'transfer',
+      });
+    },
+  },
+  {
+    fault: 'an acknowledged rate by hand that is not stored (lost)',
+    expect: 't',
+    plant: (input) => {
+      records(input).rates = records(input).rates.filter((x) => x.source !== 'manual');
+    },
+  },
+  {
+    fault: 'a rate key sent twice that wrote twice (its replay undid the rate sent after it)',
+    expect: 't',
+    plant: (input) => {
+      const manual = records(input).rates.find((x) => x.source === 'manual');
+      if (manual) manual.rate = '149.5';
+    },
+  },
+  {
+    fault: 'a rate by hand that no request sent',
+    expect: 't',
+    plant: (input) => {
+      records(input).rates.push({
+        base: 'JPY',
+        quote: 'KWD',
+        day: '2026-11-02',
+        rate: '0.002',
+        source: 'manual',
+      });
+    },
+  },
+];
+
 /** Returns the problems found with the checker; empty when it works. */
 export function selfTestChecker(): { planted: number; problems: string[] } {
   const problems: string[] = [];
@@ -641,6 +856,7 @@ export function selfTestChecker(): { planted: number; problems: string[] } {
       plant,
       input: withReconciliation(plant.confirmed),
     })),
+    ...CURRENCY_PLANTS.map((plant) => ({ plant, input: withCurrencies() })),
   ];
   for (const { plant, input } of planted) {
     plant.plant(input);
@@ -665,5 +881,17 @@ export function selfTestChecker(): { planted: number; problems: string[] } {
   if (checkSnapshot(live.snapshot, [A, B]).length === 0) {
     problems.push('planted fault not caught on a live snapshot: one transfer leg edited alone');
   }
-  return { planted: planted.length + 2, problems };
+  // The transfer rates hold in every committed state: checked on a live snapshot too.
+  const fx = withCurrencies();
+  const fxProblems = checkSnapshot(fx.snapshot, [A, B, D]);
+  if (fxProblems.length > 0) {
+    problems.push(
+      `a consistent live snapshot with currencies was reported as ${fxProblems.join('; ')}`,
+    );
+  }
+  transferRate(fx).rate = '150';
+  if (!checkSnapshot(fx.snapshot, [A, B, D]).some((p) => p.startsWith('(s) '))) {
+    problems.push("planted fault not caught on a live snapshot: an older transfer's rate");
+  }
+  return { planted: planted.length + 4, problems };
 }

@@ -8,7 +8,7 @@ import {
   type Operation,
 } from './operations.js';
 import type { RequestStats } from './stats.js';
-import { centsToUnits } from './money.js';
+import { BASE_CURRENCY, minorToUnits } from './money.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -59,8 +59,9 @@ export class Sender {
     let backoffMs = 50;
     let currentRole = role;
     for (;;) {
+      const sentAt = Date.now();
       const answer = await this.send(method, path, body, key);
-      const attempt = attemptFrom(currentRole, answer, errorCodeOf(answer));
+      const attempt = attemptFrom(currentRole, answer, errorCodeOf(answer), sentAt);
       record(attempt, answer);
       if (answer.status !== null || Date.now() + backoffMs > this.retryWindow.until) {
         return attempt;
@@ -86,8 +87,9 @@ export class Sender {
         title: creation.title,
         description: `reliability ${creation.key}`,
         icon: 'wallet',
+        ...(creation.currency !== undefined && { currency: creation.currency }),
         ...(creation.openingCents !== undefined && {
-          openingBalance: centsToUnits(creation.openingCents),
+          openingBalance: minorToUnits(creation.openingCents, creation.currency ?? BASE_CURRENCY),
         }),
       },
       creation.key,

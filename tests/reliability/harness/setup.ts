@@ -1,6 +1,6 @@
 import { signInWithNewKey, type Session } from './auth.js';
 import type { ApiClient } from './client.js';
-import { unitsToCents } from './money.js';
+import { BASE_CURRENCY, unitsToMinor } from './money.js';
 import {
   acknowledgement,
   descriptionFor,
@@ -23,8 +23,10 @@ export interface HarnessAccount {
   title: string;
   /** The one account that gets a large share of the traffic. */
   hot: boolean;
-  /** The last balance a client saw for it; only used to pick amounts. */
+  /** The last balance a client saw for it, in minor units of its currency; to pick amounts. */
   estimateCents: bigint;
+  /** Its currency (docs/money.md#account-currency): USD, the book's base, unless created in another. */
+  currency: string;
 }
 
 export interface SetupOptions {
@@ -40,7 +42,25 @@ export interface SetupOptions {
   openingAccounts: number;
   seedCents: bigint;
   hotSeedCents: bigint;
+  /**
+   * The currency each account is created in, by index (sent as `currency`); an index not
+   * listed, or none at all, is created without one: the book's base, USD.
+   */
+  currencies?: Readonly<Record<number, string>>;
 }
+
+/**
+ * The accounts of the load in other currencies than the base (issue 23): the third in JPY
+ * (exponent 0, created with a concurrent duplicate), the last but one in JPY and the last in KWD
+ * (exponent 3), both with an opening balance. The hot account stays in USD.
+ */
+export function loadCurrencies(accountCount: number): Record<number, string> {
+  if (accountCount < 4) return {};
+  return { 2: 'JPY', [accountCount - 2]: 'JPY', [accountCount - 1]: 'KWD' };
+}
+
+/** An opening balance in fils shows its three decimals: 500.123 KWD rather than 500. */
+const KWD_FILS = 123n;
 
 export interface SetupResult {
   session: Session;
@@ -62,13 +82,20 @@ export async function createAccountsAndSeed(
   options: SetupOptions,
 ): Promise<Omit<SetupResult, 'session'>> {
   const firstOpening = options.accountCount - options.openingAccounts;
-  const creations: AccountCreation[] = Array.from({ length: options.accountCount }, (_, i) => ({
-    key: `${options.runId}-account-${i}`,
-    title: `Reliability ${i === 0 ? 'hot' : i} ${options.runId}`,
-    ...(i > 0 && i >= firstOpening && { openingCents: options.seedCents }),
-    attempts: [],
-    accountIds: new Set<string>(),
-  }));
+  const creations: AccountCreation[] = Array.from({ length: options.accountCount }, (_, i) => {
+    const currency = options.currencies?.[i];
+    return {
+      key: `${options.runId}-account-${i}`,
+      title: `Reliability ${i === 0 ? 'hot' : i} ${options.runId}`,
+      ...(currency !== undefined && { currency }),
+      ...(i > 0 &&
+        i >= firstOpening && {
+          openingCents: options.seedCents + (currency === 'KWD' ? KWD_FILS : 0n),
+        }),
+      attempts: [],
+      accountIds: new Set<string>(),
+    };
+  });
   await Promise.all(
     creations.map(async (creation, i) => {
       const sends = [sender.createAccount(creation, 'original')];
@@ -86,11 +113,18 @@ export async function createAccountsAndSeed(
 
   const accounts = creations.map((creation, i): HarnessAccount => {
     const ack = creation.attempts.find((a) => a.status === 200);
-    const id = ack && dataOfText<{ id: string }>(ack.bodyText)?.id;
+    const created = ack && dataOfText<{ id: string; currency?: string }>(ack.bodyText);
+    const id = created?.id;
     if (!id) {
       const last = creation.attempts.at(-1);
       throw new Error(
         `Could not create account ${i}: ${last?.status ?? last?.error} ${last?.bodyText.slice(0, 300)}`,
+      );
+    }
+    // The load's amounts are minor units of the currency asked for: the account must be in it.
+    if (creation.currency !== undefined && created.currency !== creation.currency) {
+      throw new Error(
+        `Account ${i} was created in ${created.currency ?? 'no currency'}, not ${creation.currency}`,
       );
     }
     return {
@@ -98,6 +132,7 @@ export async function createAccountsAndSeed(
       title: creation.title,
       hot: i === 0,
       estimateCents: creation.openingCents ?? 0n,
+      currency: creation.currency ?? BASE_CURRENCY,
     };
   });
 
@@ -107,6 +142,7 @@ export async function createAccountsAndSeed(
     kind: 'deposit',
     accountId: account.id,
     amountCents: account.hot ? options.hotSeedCents : options.seedCents,
+    currency: account.currency,
     description: descriptionFor(`${options.runId}-seed-${i}`),
     phase: 'seed',
     overdraw: false,
@@ -121,7 +157,8 @@ export async function createAccountsAndSeed(
       throw new Error(`Seeding account ${i} failed: ${last?.status ?? last?.error}`);
     }
     const balance = dataOfText<MovementData>(ack.bodyText)?.account?.balance;
-    account.estimateCents = balance === undefined ? seed.amountCents : unitsToCents(balance);
+    account.estimateCents =
+      balance === undefined ? seed.amountCents : unitsToMinor(balance, account.currency);
   });
   return { accounts, creations, seeds };
 }
