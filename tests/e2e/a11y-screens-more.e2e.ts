@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { checkScreen, expectTitle, heading, screensSession } from './support/screen-checks.js';
+import { checkSignedInScreen, screensSession } from './support/screen-checks.js';
 
 /**
  * The signed-in screens from export and restore to the 404 page: axe in both themes at two widths
@@ -22,11 +22,11 @@ describe('accessibility and screenshots of every screen', () => {
     ['settings', '/settings', 'Settings', 'Settings'],
     ['not-found', '/no/such/page', '404', 'Page not found'],
   ])('signed in: %s', async (name, pathname, title, documentTitle) => {
-    await s.app.goto(pathname);
-    await heading(s.app.page, title);
-    await s.app.page.waitForLoadState('networkidle');
-    // Item 15: each page names itself in the tab and the browser's history.
-    await expectTitle(s.app.page, documentTitle);
-    await checkScreen(s.app, name);
+    await checkSignedInScreen(s, {
+      name,
+      pathname,
+      title,
+      documentTitle,
+    });
   });
 });

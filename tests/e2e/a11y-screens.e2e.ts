@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { checkScreen, expectTitle, heading, screensSession } from './support/screen-checks.js';
+import { checkSignedInScreen, screensSession } from './support/screen-checks.js';
 
 /**
  * The signed-in screens from the dashboard to analytics: axe in both themes at two widths and eight
@@ -21,11 +21,11 @@ describe('accessibility and screenshots of every screen', () => {
     ['test', '/test', 'Test', 'Test'],
     ['analytics', '/analytics', 'Analytics', 'Analytics'],
   ])('signed in: %s', async (name, pathname, title, documentTitle) => {
-    await s.app.goto(pathname === 'details' ? `/accounts/${s.accounts.big.id}` : pathname);
-    await heading(s.app.page, title);
-    await s.app.page.waitForLoadState('networkidle');
-    // Item 15: each page names itself in the tab and the browser's history.
-    await expectTitle(s.app.page, documentTitle);
-    await checkScreen(s.app, name);
+    await checkSignedInScreen(s, {
+      name,
+      pathname: pathname === 'details' ? `/accounts/${s.accounts.big.id}` : pathname,
+      title,
+      documentTitle,
+    });
   });
 });

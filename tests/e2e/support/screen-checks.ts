@@ -104,6 +104,22 @@ export async function expectTitle(page: Page, name: string): Promise<void> {
 export const heading = (page: Page, name: string) =>
   page.getByRole('heading', { name, exact: true }).first().waitFor();
 
+/**
+ * One signed-in screen: opened at `pathname`, its heading and its tab title awaited, then every
+ * picture and scan of checkScreen.
+ */
+export async function checkSignedInScreen(
+  s: ScreensSession,
+  screen: { name: string; pathname: string; title: string; documentTitle: string },
+): Promise<void> {
+  await s.app.goto(screen.pathname);
+  await heading(s.app.page, screen.title);
+  await s.app.page.waitForLoadState('networkidle');
+  // Item 15: each page names itself in the tab and the browser's history.
+  await expectTitle(s.app.page, screen.documentTitle);
+  await checkScreen(s.app, screen.name);
+}
+
 export interface ScreensSession {
   browser: Browser;
   token: string;
