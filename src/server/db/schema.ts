@@ -146,6 +146,9 @@ export interface TransactionsTable {
   updated_at: Generated<Date>;
   /** The import that wrote it (docs/import.md); null for an entry made otherwise. */
   import_batch_id: string | null;
+  // base_amount and base_recorded (the amount in the base currency as last recorded,
+  // docs/analytics.md#recorded-conversions) are left out of this type on purpose: only the
+  // recorder's SQL and the charts' read them, and no entry row the ledger handles carries them.
   /** The bank's own id of the row, when its file gives one. */
   bank_ref: string | null;
   /** sha-256 of date, amount and folded description, for a row without a bank id. */
@@ -199,6 +202,15 @@ export interface EntrySplitsTable {
   category_id: string | null;
   amount_cents: Cents;
   note: Generated<string>;
+  // base_amount and base_recorded: as on transactions, left out of this type.
+}
+
+/** Days whose rates changed, until the recorder has marked their entries (docs/analytics.md#recorded-conversions). */
+export interface RateChangesTable {
+  id: ColumnType<string | number, never, never>;
+  book_id: string;
+  from_day: CalendarDate;
+  to_day: CalendarDate;
 }
 
 /** One row per action a person took on the ledger; the entries it touched are in entry_history. */
@@ -335,6 +347,7 @@ export interface DB {
   rules: RulesTable;
   reconciliations: ReconciliationsTable;
   exchange_rates: ExchangeRatesTable;
+  rate_changes: RateChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,13 +15,14 @@ export async function conversionOfEntries(
   to: string | undefined,
 ): Promise<Conversion> {
   const { base, others } = await bookCurrencies(db, bookId);
-  const inactive: Conversion = { base, active: false, rates: [], missing: [] };
+  const inactive: Conversion = { base, active: false, recorded: false, rates: [], missing: [] };
   if (others.length === 0) return inactive;
   const range = await foreignDayRange(db, bookId, base, from, to);
   if (!range) return inactive;
   return {
     base,
     active: true,
+    recorded: false,
     rates: await dayRates(db, bookId, base, others, range.first, range.last),
     // A summary finds its entries without a rate in its one scan (pendingCurrency).
     missing: [],

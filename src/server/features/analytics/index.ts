@@ -10,3 +10,4 @@ export {
 } from './conversion-repository.js';
 export { conversionOfEntries } from './entry-range.js';
 export { missingRatesOf, notConvertedOf, unitsIn } from './not-converted.js';
+export { BackgroundRecorder } from './background-recorder.js';

@@ -1,0 +1,111 @@
+import type { Db } from '../../db/connect.js';
+import { isLockNotAvailable } from '../../db/pg-errors.js';
+import { isTransientConflict } from '../../db/transient-conflicts.js';
+import { bookCurrencies, type Conversion } from './conversion-repository.js';
+import {
+  limitLockWaits,
+  lockUnrecordedEntries,
+  lockUnrecordedSplits,
+  recordEntries,
+  recordSplits,
+  recorderHasWork,
+  takeRateChanges,
+  tryLockRecorder,
+  unrecordDays,
+  type UnrecordedRow,
+} from './conversion-record-repository.js';
+import { CONVERSION_WINDOW_DAYS, dayRates, daysBefore } from './day-rates.js';
+
+// The conversion recorder (docs/analytics.md#recorded-conversions, decision 037): brings a book's
+// recorded base amounts up to date, so its charts sum a column. It runs in the background
+// (background-recorder.ts), one batch per short transaction, and is only ever a shortcut: a chart
+// that finds anything unrecorded in its days converts on read, as before, so a recorder that gave
+// up (another one holds the book, a row lock it would wait for) costs speed, never a figure.
+
+/**
+ * Rows recorded per transaction: about 0.4 s on a slow disk, so the embedded database, which runs
+ * one transaction at a time, is never held long.
+ */
+export const RECORD_BATCH = 5_000;
+/** Days one run's rates span at most, so entries centuries apart never make one long walk. */
+const SPAN_DAYS_MAX = 3_660;
+/** How long, in ms, the recorder waits for a row lock while marking, before it leaves the work for later. */
+const LOCK_TIMEOUT = 200;
+
+export interface RecordOutcome {
+  /** False when the recorder did not run: nothing to do, or another run holds the book. */
+  ran: boolean;
+  entries: number;
+  splits: number;
+}
+
+const NOT_RUN: RecordOutcome = { ran: false, entries: 0, splits: 0 };
+
+/** The rows of `rows` within SPAN_DAYS_MAX of the first (they are oldest first). */
+function withinSpan(rows: readonly UnrecordedRow[], first: string): UnrecordedRow[] {
+  const last = daysBefore(first, -SPAN_DAYS_MAX);
+  return rows.filter((row) => row.day <= last);
+}
+
+/**
+ * Marks the entries of days whose rates changed, then records up to RECORD_BATCH entries and as
+ * many split lines. Gives up quietly (ran: false) when another run holds the book, when a row
+ * lock would hold it past LOCK_TIMEOUT, or when PostgreSQL aborts it for a deadlock: all of it is
+ * then left for the next run, and charts convert on read meanwhile.
+ */
+export async function recordConversions(
+  db: Db,
+  bookId: string,
+  batch = RECORD_BATCH,
+): Promise<RecordOutcome> {
+  const { base, others } = await bookCurrencies(db, bookId);
+  // A book in one currency reads amounts as they are; nothing to record.
+  if (others.length === 0 || !(await recorderHasWork(db, bookId))) return NOT_RUN;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await tryLockRecorder(trx, bookId))) return NOT_RUN;
+      await limitLockWaits(trx, LOCK_TIMEOUT);
+      const changes = await takeRateChanges(trx, bookId);
+      await unrecordDays(
+        trx,
+        bookId,
+        base,
+        changes.map((c) => ({ from: c.from, to: daysBefore(c.to, -CONVERSION_WINDOW_DAYS) })),
+      );
+      const entries = await lockUnrecordedEntries(trx, bookId, batch);
+      const splits = await lockUnrecordedSplits(trx, bookId, batch);
+      const first = [entries[0]?.day, splits[0]?.day].filter((d) => d !== undefined).sort()[0];
+      if (first === undefined) return { ran: true, entries: 0, splits: 0 };
+      const toEntries = withinSpan(entries, first);
+      const toSplits = withinSpan(splits, first);
+      const days = [...toEntries, ...toSplits].map((row) => row.day).sort();
+      const from = days[0] ?? first;
+      const to = days[days.length - 1] ?? first;
+      const c: Conversion = {
+        base,
+        active: true,
+        recorded: false,
+        rates: await dayRates(trx, bookId, base, others, from, to),
+        missing: [],
+      };
+      return {
+        ran: true,
+        entries: await recordEntries(
+          trx,
+          bookId,
+          toEntries.map((row) => row.id),
+          c,
+        ),
+        splits: await recordSplits(
+          trx,
+          bookId,
+          toSplits.map((row) => row.id),
+          c,
+        ),
+      };
+    });
+  } catch (error) {
+    if (isLockNotAvailable(error) || isTransientConflict(error)) return NOT_RUN;
+    throw error;
+  }
+}
