@@ -56,8 +56,11 @@ CREATE INDEX rate_changes_book_idx ON rate_changes (book_id);
 --> statement-breakpoint
 CREATE FUNCTION rate_changes_note() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A book being deleted takes its rates with it: nothing is left to mark there.
   INSERT INTO rate_changes (book_id, from_day, to_day)
-  SELECT book_id, min(day), max(day) FROM changed_rates GROUP BY book_id;
+  SELECT c.book_id, min(c.day), max(c.day) FROM changed_rates c
+  WHERE EXISTS (SELECT 1 FROM books b WHERE b.id = c.book_id)
+  GROUP BY c.book_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

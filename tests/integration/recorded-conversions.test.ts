@@ -279,6 +279,18 @@ describe('recorded conversions', () => {
   });
 });
 
+describe('a book deleted', () => {
+  it('takes its rates and their noted days with it', async () => {
+    const other = await t.signUp();
+    await sql`INSERT INTO exchange_rates (book_id, base_currency, quote_currency, day, rate, source)
+      VALUES (${other.bookId}::uuid, 'EUR', 'USD', '2026-11-02', 1.1, 'manual')`.execute(db());
+    await sql`DELETE FROM books WHERE id = ${other.bookId}::uuid`.execute(db());
+    const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM rate_changes
+      WHERE book_id = ${other.bookId}::uuid`.execute(db());
+    expect(left.rows[0]?.n).toBe(0);
+  });
+});
+
 describe('the background recorder', () => {
   it('a chart that converted on read gets its book recorded, without waiting for it', async () => {
     await sql`UPDATE transactions SET base_recorded = false, base_amount = NULL
