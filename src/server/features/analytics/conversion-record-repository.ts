@@ -132,83 +132,65 @@ export interface UnrecordedRow {
 }
 
 /**
- * Up to `limit` live entries not recorded, oldest day first, locked for the recorder; a row
- * another transaction holds is skipped (it is recorded another time), so the recorder never waits.
+ * The two kinds of rows with a recorded conversion: entries, and split lines (converted at their
+ * entry's day, in their entry's account's currency). Each names its rows' alias (`row`) and the
+ * entry it converts by as `t`.
  */
-export async function lockUnrecordedEntries(
-  trx: DbOrTx,
-  bookId: string,
-  limit: number,
-): Promise<UnrecordedRow[]> {
-  const { rows } = await sql<UnrecordedRow>`
-    SELECT t.id, a.currency, to_char(t.occurred_on, 'YYYY-MM-DD') AS day
-    FROM transactions t
-    LEFT JOIN accounts a ON a.book_id = t.book_id AND a.id = t.account_id
-    WHERE t.book_id = ${bookId}::uuid AND NOT t.base_recorded AND t.deleted_at IS NULL
-    ORDER BY t.occurred_on
-    LIMIT ${limit}
-    FOR UPDATE OF t SKIP LOCKED`.execute(trx);
-  return rows;
-}
+const ROWS = {
+  entries: { table: sql`transactions`, from: sql`transactions t`, row: sql.ref('t') },
+  splits: {
+    table: sql`entry_splits`,
+    from: sql`entry_splits s JOIN transactions t ON t.book_id = s.book_id AND t.id = s.entry_id`,
+    row: sql.ref('s'),
+  },
+} as const;
 
-/** As lockUnrecordedEntries, for the split lines of live entries. */
-export async function lockUnrecordedSplits(
+export type RecordedRows = keyof typeof ROWS;
+
+/**
+ * Up to `limit` rows of live entries not recorded, oldest day first, locked for the recorder; a
+ * row another transaction holds is skipped (it is recorded another time), so the recorder never
+ * waits.
+ */
+export async function lockUnrecorded(
   trx: DbOrTx,
   bookId: string,
+  kind: RecordedRows,
   limit: number,
 ): Promise<UnrecordedRow[]> {
+  const { from, row } = ROWS[kind];
   const { rows } = await sql<UnrecordedRow>`
-    SELECT s.id, a.currency, to_char(t.occurred_on, 'YYYY-MM-DD') AS day
-    FROM entry_splits s
-    JOIN transactions t ON t.book_id = s.book_id AND t.id = s.entry_id
+    SELECT ${row}.id, a.currency, to_char(t.occurred_on, 'YYYY-MM-DD') AS day
+    FROM ${from}
     LEFT JOIN accounts a ON a.book_id = t.book_id AND a.id = t.account_id
-    WHERE s.book_id = ${bookId}::uuid AND NOT s.base_recorded AND t.deleted_at IS NULL
+    WHERE ${row}.book_id = ${bookId}::uuid AND NOT ${row}.base_recorded AND t.deleted_at IS NULL
     ORDER BY t.occurred_on
     LIMIT ${limit}
-    FOR UPDATE OF s SKIP LOCKED`.execute(trx);
+    FOR UPDATE OF ${row} SKIP LOCKED`.execute(trx);
   return rows;
 }
 
 /**
- * Records the entries `ids` (locked by this transaction) at `c`'s day rates, which cover their
- * days: base_amount is what a chart would convert on read. One too large for a bigint stays
+ * Records the rows `ids` (locked by this transaction) at `c`'s day rates, which cover their days:
+ * base_amount is what a chart would convert on read. One too large for a bigint stays
  * unrecorded. Returns how many were recorded.
  */
-export async function recordEntries(
+export async function recordRows(
   trx: DbOrTx,
   bookId: string,
+  kind: RecordedRows,
   ids: readonly string[],
   c: Conversion,
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  const { table, from, row } = ROWS[kind];
+  const onRead = { ...c, recorded: false };
   const result = await sql`
-    UPDATE transactions u SET base_amount = x.v::int8, base_recorded = true
+    UPDATE ${table} u SET base_amount = x.v::int8, base_recorded = true
     FROM (
-      SELECT t.id, ${converted({ ...c, recorded: false }, sql`t.amount_cents`)} AS v
-      FROM transactions t ${conversionJoins({ ...c, recorded: false })}
-      WHERE t.book_id = ${bookId}::uuid AND t.id = ANY(${sql.val(ids)}::uuid[])
-    ) x
-    WHERE u.book_id = ${bookId}::uuid AND u.id = x.id
-      AND (x.v IS NULL OR abs(x.v) <= ${INT8_MAX}::numeric)`.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
-}
-
-/** As recordEntries, for split lines: each converted at its entry's day, in its entry's currency. */
-export async function recordSplits(
-  trx: DbOrTx,
-  bookId: string,
-  ids: readonly string[],
-  c: Conversion,
-): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await sql`
-    UPDATE entry_splits u SET base_amount = x.v::int8, base_recorded = true
-    FROM (
-      SELECT s.id, ${converted({ ...c, recorded: false }, sql`s.amount_cents`)} AS v
-      FROM entry_splits s
-      JOIN transactions t ON t.book_id = s.book_id AND t.id = s.entry_id
-      ${conversionJoins({ ...c, recorded: false })}
-      WHERE s.book_id = ${bookId}::uuid AND s.id = ANY(${sql.val(ids)}::uuid[])
+      SELECT ${row}.id, ${converted(onRead, sql`${row}.amount_cents`)} AS v
+      FROM ${from} ${conversionJoins(onRead)}
+      WHERE ${row}.book_id = ${bookId}::uuid AND ${row}.id = ANY(${sql.val(ids)}::uuid[])
     ) x
     WHERE u.book_id = ${bookId}::uuid AND u.id = x.id
       AND (x.v IS NULL OR abs(x.v) <= ${INT8_MAX}::numeric)`.execute(trx);

@@ -4,10 +4,8 @@ import { isTransientConflict } from '../../db/transient-conflicts.js';
 import { bookCurrencies, type Conversion } from './conversion-repository.js';
 import {
   limitLockWaits,
-  lockUnrecordedEntries,
-  lockUnrecordedSplits,
-  recordEntries,
-  recordSplits,
+  lockUnrecorded,
+  recordRows,
   recorderHasWork,
   takeRateChanges,
   tryLockRecorder,
@@ -72,8 +70,8 @@ export async function recordConversions(
         base,
         changes.map((c) => ({ from: c.from, to: daysBefore(c.to, -CONVERSION_WINDOW_DAYS) })),
       );
-      const entries = await lockUnrecordedEntries(trx, bookId, batch);
-      const splits = await lockUnrecordedSplits(trx, bookId, batch);
+      const entries = await lockUnrecorded(trx, bookId, 'entries', batch);
+      const splits = await lockUnrecorded(trx, bookId, 'splits', batch);
       const first = [entries[0]?.day, splits[0]?.day].filter((d) => d !== undefined).sort()[0];
       if (first === undefined) return { ran: true, entries: 0, splits: 0 };
       const toEntries = withinSpan(entries, first);
@@ -90,15 +88,17 @@ export async function recordConversions(
       };
       return {
         ran: true,
-        entries: await recordEntries(
+        entries: await recordRows(
           trx,
           bookId,
+          'entries',
           toEntries.map((row) => row.id),
           c,
         ),
-        splits: await recordSplits(
+        splits: await recordRows(
           trx,
           bookId,
+          'splits',
           toSplits.map((row) => row.id),
           c,
         ),

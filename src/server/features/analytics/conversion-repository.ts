@@ -209,9 +209,7 @@ export function pendingPart(
   kind: RawBuilder<unknown> = sql`''`,
 ): RawBuilder<unknown> | null {
   if (!c.active) return null;
-  if (c.recorded) {
-    // Through the index of entries whose base_amount is NULL: only those without a rate.
-    return sql`
+  const part = (join: RawBuilder<unknown>, only: RawBuilder<unknown>) => sql`
     SELECT ${kind} AS kind, ca.currency, sum(t.amount_cents)::text AS amount,
       count(*)::int AS entries,
       to_char(min(t.occurred_on), 'YYYY-MM-DD') AS first_day,
@@ -219,24 +217,18 @@ export function pendingPart(
       count(DISTINCT t.occurred_on)::int AS days
     FROM transactions t
     JOIN accounts ca ON ca.book_id = t.book_id AND ca.id = t.account_id
-    WHERE ${where} AND t.base_amount IS NULL
+    ${join}
+    WHERE ${where} AND ${only}
     GROUP BY 1, ca.currency
     ORDER BY 1, ca.currency`;
-  }
+  // Recorded: through the index of entries whose base_amount is NULL, only those without a rate.
+  if (c.recorded) return part(sql``, sql`t.base_amount IS NULL`);
   if (c.missing.length === 0) return null;
   const days = [...new Set(c.missing.map((m) => m.day))];
-  return sql`
-    SELECT ${kind} AS kind, ca.currency, sum(t.amount_cents)::text AS amount,
-      count(*)::int AS entries,
-      to_char(min(t.occurred_on), 'YYYY-MM-DD') AS first_day,
-      to_char(max(t.occurred_on), 'YYYY-MM-DD') AS last_day,
-      count(DISTINCT t.occurred_on)::int AS days
-    FROM transactions t
-    JOIN accounts ca ON ca.book_id = t.book_id AND ca.id = t.account_id
-    JOIN unnest(${sql.val(c.missing.map((m) => m.currency))}::text[],
+  return part(
+    sql`JOIN unnest(${sql.val(c.missing.map((m) => m.currency))}::text[],
                 ${sql.val(c.missing.map((m) => m.day))}::date[]) AS m(currency, day)
-      ON m.currency = ca.currency AND m.day = t.occurred_on
-    WHERE ${where} AND t.occurred_on = ANY(${sql.val(days)}::date[])
-    GROUP BY 1, ca.currency
-    ORDER BY 1, ca.currency`;
+      ON m.currency = ca.currency AND m.day = t.occurred_on`,
+    sql`t.occurred_on = ANY(${sql.val(days)}::date[])`,
+  );
 }
