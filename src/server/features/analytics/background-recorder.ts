@@ -21,9 +21,14 @@ export class BackgroundRecorder {
   private readonly running = new Map<string, Promise<void>>();
   private closed = false;
 
+  /**
+   * @param batch rows per transaction: RECORD_BATCH on PostgreSQL; fewer on the embedded
+   *   database, where a transaction holds the one connection every request waits for.
+   */
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly batch = RECORD_BATCH,
   ) {}
 
   /** Starts recording the book unless a run for it is under way here (or the app is closing). */
@@ -42,9 +47,8 @@ export class BackgroundRecorder {
   private async run(bookId: string): Promise<void> {
     try {
       for (let batch = 0; batch < BATCHES_MAX && !this.closed; batch += 1) {
-        const outcome = await recordConversions(this.db, bookId);
-        if (!outcome.ran || (outcome.entries < RECORD_BATCH && outcome.splits < RECORD_BATCH))
-          return;
+        const outcome = await recordConversions(this.db, bookId, this.batch);
+        if (!outcome.ran || (outcome.entries < this.batch && outcome.splits < this.batch)) return;
         await new Promise((resolve) => setTimeout(resolve, BETWEEN_BATCHES_MS));
       }
     } catch (error) {

@@ -25,6 +25,8 @@ import { CONVERSION_WINDOW_DAYS, dayRates, daysBefore } from './day-rates.js';
  * one transaction at a time, is never held long.
  */
 export const RECORD_BATCH = 5_000;
+/** The same on the embedded database, whose one connection every request waits for meanwhile. */
+export const EMBEDDED_RECORD_BATCH = 1_000;
 /** Days one run's rates span at most, so entries centuries apart never make one long walk. */
 const SPAN_DAYS_MAX = 3_660;
 /** How long, in ms, the recorder waits for a row lock while marking, before it leaves the work for later. */
