@@ -146,9 +146,13 @@ export interface TransactionsTable {
   updated_at: Generated<Date>;
   /** The import that wrote it (docs/import.md); null for an entry made otherwise. */
   import_batch_id: string | null;
-  // base_amount and base_recorded (the amount in the base currency as last recorded,
-  // docs/analytics.md#recorded-conversions) are left out of this type on purpose: only the
-  // recorder's SQL and the charts' read them, and no entry row the ledger handles carries them.
+  /**
+   * The amount in the book's base currency as last recorded (docs/analytics.md#recorded-
+   * conversions): written only by the conversion recorder, cleared by triggers; null with
+   * base_recorded: no rate. The ledger's rows leave both out (EntryRow).
+   */
+  base_amount: Cents | null;
+  base_recorded: Generated<boolean>;
   /** The bank's own id of the row, when its file gives one. */
   bank_ref: string | null;
   /** sha-256 of date, amount and folded description, for a row without a bank id. */
@@ -202,7 +206,9 @@ export interface EntrySplitsTable {
   category_id: string | null;
   amount_cents: Cents;
   note: Generated<string>;
-  // base_amount and base_recorded: as on transactions, left out of this type.
+  /** As on transactions: the line's amount in the base currency as last recorded. */
+  base_amount: Cents | null;
+  base_recorded: Generated<boolean>;
 }
 
 /** Days whose rates changed, until the recorder has marked their entries (docs/analytics.md#recorded-conversions). */
