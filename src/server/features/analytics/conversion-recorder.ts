@@ -10,7 +10,6 @@ import {
   takeRateChanges,
   tryLockRecorder,
   unrecordDays,
-  type UnrecordedRow,
 } from './conversion-record-repository.js';
 import { CONVERSION_WINDOW_DAYS, dayRates, daysBefore } from './day-rates.js';
 
@@ -27,8 +26,6 @@ import { CONVERSION_WINDOW_DAYS, dayRates, daysBefore } from './day-rates.js';
 export const RECORD_BATCH = 5_000;
 /** The same on the embedded database, whose one connection every request waits for meanwhile. */
 export const EMBEDDED_RECORD_BATCH = 1_000;
-/** Days one run's rates span at most, so entries centuries apart never make one long walk. */
-const SPAN_DAYS_MAX = 3_660;
 /** How long, in ms, the recorder waits for a row lock while marking, before it leaves the work for later. */
 const LOCK_TIMEOUT = 200;
 
@@ -40,12 +37,6 @@ export interface RecordOutcome {
 }
 
 const NOT_RUN: RecordOutcome = { ran: false, entries: 0, splits: 0 };
-
-/** The rows of `rows` within SPAN_DAYS_MAX of the first (they are oldest first). */
-function withinSpan(rows: readonly UnrecordedRow[], first: string): UnrecordedRow[] {
-  const last = daysBefore(first, -SPAN_DAYS_MAX);
-  return rows.filter((row) => row.day <= last);
-}
 
 /**
  * Marks the entries of days whose rates changed, then records up to RECORD_BATCH entries and as
@@ -74,18 +65,16 @@ export async function recordConversions(
       );
       const entries = await lockUnrecorded(trx, bookId, 'entries', batch);
       const splits = await lockUnrecorded(trx, bookId, 'splits', batch);
-      const first = [entries[0]?.day, splits[0]?.day].filter((d) => d !== undefined).sort()[0];
-      if (first === undefined) return { ran: true, entries: 0, splits: 0 };
-      const toEntries = withinSpan(entries, first);
-      const toSplits = withinSpan(splits, first);
-      const days = [...toEntries, ...toSplits].map((row) => row.day).sort();
-      const from = days[0] ?? first;
-      const to = days[days.length - 1] ?? first;
+      // Only the days these rows are on: entries years apart cost their days, not the years.
+      const days = [...new Set([...entries, ...splits].map((row) => row.day))].sort();
+      const from = days[0];
+      const to = days[days.length - 1];
+      if (from === undefined || to === undefined) return { ran: true, entries: 0, splits: 0 };
       const c: Conversion = {
         base,
         active: true,
         recorded: false,
-        rates: await dayRates(trx, bookId, base, others, from, to),
+        rates: await dayRates(trx, bookId, base, others, from, to, { days }),
         missing: [],
       };
       return {
@@ -94,14 +83,14 @@ export async function recordConversions(
           trx,
           bookId,
           'entries',
-          toEntries.map((row) => row.id),
+          entries.map((row) => row.id),
           c,
         ),
         splits: await recordRows(
           trx,
           bookId,
           'splits',
-          toSplits.map((row) => row.id),
+          splits.map((row) => row.id),
           c,
         ),
       };

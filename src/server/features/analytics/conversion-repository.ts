@@ -53,6 +53,29 @@ export async function foreignDayRange(
   return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
+/**
+ * The distinct days of the book's live entries in live or deleted accounts of other currencies
+ * than `base`, within `from` and `to` when given, oldest first: the days a long span's day rates
+ * are worked out for (day-rates.ts#dayRatesOver).
+ */
+export async function foreignEntryDays(
+  db: DbOrTx,
+  bookId: string,
+  base: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<string[]> {
+  const { rows } = await sql<{ day: string }>`
+    SELECT DISTINCT to_char(t.occurred_on, 'YYYY-MM-DD') AS day
+    FROM accounts a
+    JOIN transactions t ON t.book_id = a.book_id AND t.account_id = a.id
+    WHERE a.book_id = ${bookId}::uuid AND a.currency <> ${base} AND t.deleted_at IS NULL
+      ${from === undefined ? sql`` : sql`AND t.occurred_on >= ${from}::date`}
+      ${to === undefined ? sql`` : sql`AND t.occurred_on <= ${to}::date`}
+    ORDER BY day`.execute(db);
+  return rows.map((row) => row.day);
+}
+
 export interface Conversion {
   base: string;
   /**

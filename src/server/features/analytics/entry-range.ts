@@ -1,6 +1,11 @@
 import type { Db } from '../../db/connect.js';
-import { bookCurrencies, foreignDayRange, type Conversion } from './conversion-repository.js';
-import { dayRates } from './day-rates.js';
+import {
+  bookCurrencies,
+  foreignDayRange,
+  foreignEntryDays,
+  type Conversion,
+} from './conversion-repository.js';
+import { dayRatesOver } from './day-rates.js';
 
 /**
  * How a total over entries of any day (a Transactions view, with or without a date range) converts:
@@ -23,7 +28,9 @@ export async function conversionOfEntries(
     base,
     active: true,
     recorded: false,
-    rates: await dayRates(db, bookId, base, others, range.first, range.last),
+    rates: await dayRatesOver(db, bookId, base, others, range, () =>
+      foreignEntryDays(db, bookId, base, from, to),
+    ),
     // A summary finds its entries without a rate in its one scan (pendingCurrency).
     missing: [],
   };

@@ -8,8 +8,8 @@ import {
 import { convertMinorUnits } from '../../../shared/exchange-rate.js';
 import type { NetWorth, NotConverted } from '../../../shared/schemas/analytics.js';
 import { AppError } from '../../lib/app-error.js';
-import { bookCurrencies, type Conversion } from './conversion-repository.js';
-import { CONVERSION_WINDOW_DAYS, dayRates } from './day-rates.js';
+import { bookCurrencies, foreignEntryDays, type Conversion } from './conversion-repository.js';
+import { CONVERSION_WINDOW_DAYS, dayRatesOver } from './day-rates.js';
 import { mergeMissing, unitsIn } from './not-converted.js';
 import { bookToday, foreignDaySpan, netWorthRows } from './net-worth-repository.js';
 import { allRecorded } from './conversion-record-repository.js';
@@ -67,7 +67,11 @@ export async function getNetWorth(
       } else {
         const span = await foreignDaySpan(trx, bookId, base, valuedOn);
         const rates =
-          span === null ? [] : await dayRates(trx, bookId, base, others, span.first, span.last);
+          span === null
+            ? []
+            : await dayRatesOver(trx, bookId, base, others, span, () =>
+                foreignEntryDays(trx, bookId, base, undefined, valuedOn),
+              );
         // Net worth finds its entries without a rate in its one scan (pendingCurrency): a list
         // of the days without one would grow with valuedOn, which any request may set years ahead.
         c = { base, active: true, recorded: false, rates, missing: [] };
