@@ -38,6 +38,9 @@ export interface RecordOutcome {
 
 const NOT_RUN: RecordOutcome = { ran: false, entries: 0, splits: 0 };
 
+/** Thrown inside a run to undo it: the book's base currency changed while it ran. */
+class BaseCurrencyMoved extends Error {}
+
 /**
  * Marks the entries of days whose rates changed, then records up to RECORD_BATCH entries and as
  * many split lines. Gives up quietly (ran: false) when another run holds the book, when a row
@@ -49,13 +52,14 @@ export async function recordConversions(
   bookId: string,
   batch = RECORD_BATCH,
 ): Promise<RecordOutcome> {
-  const { base, others } = await bookCurrencies(db, bookId);
   // A book in one currency reads amounts as they are; nothing to record.
-  if (others.length === 0 || !(await recorderHasWork(db, bookId))) return NOT_RUN;
+  if ((await bookCurrencies(db, bookId)).others.length === 0) return NOT_RUN;
+  if (!(await recorderHasWork(db, bookId))) return NOT_RUN;
   try {
     return await db.transaction().execute(async (trx) => {
       if (!(await tryLockRecorder(trx, bookId))) return NOT_RUN;
       await limitLockWaits(trx, LOCK_TIMEOUT);
+      const { base } = await bookCurrencies(trx, bookId);
       const changes = await takeRateChanges(trx, bookId);
       await unrecordDays(
         trx,
@@ -70,14 +74,18 @@ export async function recordConversions(
       const from = days[0];
       const to = days[days.length - 1];
       if (from === undefined || to === undefined) return { ran: true, entries: 0, splits: 0 };
+      // The currencies of the rows themselves: an account made since the first look is in.
+      const currencies = [...new Set([...entries, ...splits].map((row) => row.currency))].filter(
+        (currency): currency is string => currency !== null && currency !== base,
+      );
       const c: Conversion = {
         base,
         active: true,
         recorded: false,
-        rates: await dayRates(trx, bookId, base, others, from, to, { days }),
+        rates: await dayRates(trx, bookId, base, currencies, from, to, { days }),
         missing: [],
       };
-      return {
+      const outcome = {
         ran: true,
         entries: await recordRows(
           trx,
@@ -94,8 +102,14 @@ export async function recordConversions(
           c,
         ),
       };
+      // A base currency changed and committed since it was read above: its trigger marked the
+      // rows before they were locked here, so what was recorded is in the old base. Undone.
+      // (One that commits after this line waits for these rows' locks, and marks them again.)
+      if ((await bookCurrencies(trx, bookId)).base !== base) throw new BaseCurrencyMoved();
+      return outcome;
     });
   } catch (error) {
+    if (error instanceof BaseCurrencyMoved) return NOT_RUN;
     if (isLockNotAvailable(error) || isTransientConflict(error)) return NOT_RUN;
     throw error;
   }
