@@ -17,6 +17,11 @@ import { clientErrorReply, frameworkErrorReply } from './http/early-replies.js';
 import { serverTimeouts } from './http/server-timeouts.js';
 import { mountTrpcDoor } from './http/trpc-door.js';
 import { bookBeingRestored, cleanUpDeadRestores } from './features/export/index.js';
+import {
+  BackgroundRecorder,
+  EMBEDDED_RECORD_BATCH,
+  RECORD_BATCH,
+} from './features/analytics/index.js';
 import { startRatesProvider, type RatesProvider } from './features/rates/index.js';
 import { createFirebaseAuth, type FirebaseAuthService } from './features/auth/index.js';
 import { firebaseSessionCheck } from './features/auth/index.js';
@@ -128,6 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.error({ err: error }, 'restore: looking for dead restores failed');
   });
   app.addHook('onClose', () => deadRestores);
+  // Records entries' conversions into the base currency off the request path; closed (its runs
+  // awaited) before the database is (docs/analytics.md#recorded-conversions).
+  const conversions = new BackgroundRecorder(
+    database.db,
+    app.log,
+    database.kind === 'pglite' ? EMBEDDED_RECORD_BATCH : RECORD_BATCH,
+  );
+  app.addHook('onClose', () => conversions.close());
   // The online rate provider, only when an administrator configured one: a background job on a
   // timer, started once the server is ready (docs/rates.md#an-online-provider).
   const providerUrl = env.RATES_PROVIDER_URL;
@@ -185,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     firebase,
     bookBeingRestored,
+    recordConversionsLater: (bookId) => conversions.request(bookId),
     clock: options.clock ?? systemClock,
     sessionPolicy: {
       idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,

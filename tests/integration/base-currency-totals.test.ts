@@ -346,6 +346,34 @@ describe('totals in the base currency', () => {
     ).toEqual(['EUR', 'JPY', 'KWD']);
   });
 
+  it('entries eight thousand years apart: net worth and a view summary work out the rates of their days, not of the years between', async () => {
+    const far = await t.signUp();
+    const caller = t.caller(far);
+    const yen = (await caller.account.create({ title: 'Far yen' })).data.id;
+    await sql`UPDATE accounts SET currency = 'JPY' WHERE id = ${yen}::uuid`.execute(t.database.db);
+    for (const [day, minor] of [
+      ['1900-01-02', 1_000n],
+      ['9999-12-30', 2_000n],
+    ] as const)
+      await insertEntry(t.database.db, {
+        bookId: far.bookId,
+        accountId: yen,
+        type: 'deposit',
+        cents: minor,
+        occurredOn: day,
+      });
+    await sql`UPDATE accounts SET balance_cents = 3000 WHERE id = ${yen}::uuid`.execute(
+      t.database.db,
+    );
+    await caller.rates.add({ base: 'JPY', quote: 'USD', day: '9999-12-29', rate: '0.01' });
+    // Converted on read (nothing is recorded yet): the 9999 entry at 0.01, the 1900 one without.
+    const worth = (await caller.analytics.netWorth({ valuedOn: '9999-12-31' })).data;
+    expect(worth.atEntryDays).toBe(20);
+    expect(worth.notConvertedAtEntryDays).toEqual([{ currency: 'JPY', amount: 1000, entries: 1 }]);
+    const summary = (await caller.transaction.summary({})).data;
+    expect(summary).toMatchObject({ count: 2, moneyIn: 20 });
+  });
+
   it('a USD-only book answers the same figures as before, with nothing not converted', async () => {
     const plain = await t.signUp();
     const caller = t.caller(plain);

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const c: Conversion = { base: 'USD', active: true, rates: [], missing: [] };
+const c: Conversion = { base: 'USD', active: true, recorded: false, rates: [], missing: [] };
 
 /** The statement's conversion of `amounts` at numerator / denominator, one path forced or not. */
 async function convertInSql(

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitCsv } from '../../src/server/features/import/csv-split.js';
 import { DOORS, trpcOutcome, type Door, type Outcome } from '../helpers/doors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { recordConversions } from '../../src/server/features/analytics/conversion-recorder.js';
+import { recorderHasWork } from '../../src/server/features/analytics/conversion-record-repository.js';
 
 /**
  * Property test of money across currencies (issue 23, docs/testing.md#tiers): a USD book with a
@@ -17,7 +19,8 @@ import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.
  * or that it is "not converted". The CSV export's base-currency columns must be exactly that (an
  * entry whose base figure would pass the exact range is "not converted" too, with that reason);
  * net worth, valued both ways, must be the model's figure for figure, or refused 422 when one of
- * its figures passes the exact range; and a refused step changes nothing.
+ * its figures passes the exact range; each entry's recorded conversion must be the model's; and
+ * a refused step changes nothing.
  */
 
 const CURRENCIES = ['JPY', 'USD', 'KWD'] as const;
@@ -541,6 +544,7 @@ async function check(run: Run): Promise<void> {
   // The file's entries are the model's, each in its account and currency.
   const key = (e: ModelEntry) => `${e.currency} ${e.day} ${e.minor}`;
   expect(seen.map(key).sort()).toEqual(model.entries.map(key).sort());
+  await checkRecorded(run);
 
   // Net worth, both ways: the model's figures, or 422 when one of them passes the exact range.
   const expected = expectedNetWorth(model);
@@ -570,6 +574,51 @@ async function check(run: Run): Promise<void> {
     notConvertedAtEntryDays: pendingList(worth.notConvertedAtEntryDays),
     notConvertedOnValuedDay: pendingList(worth.notConvertedOnValuedDay),
   }).toEqual(expected);
+}
+
+const INT8_MAX = 9_223_372_036_854_775_807n;
+const abs = (n: bigint) => (n < 0n ? -n : n);
+
+/**
+ * Each live entry's recorded conversion (docs/analytics.md#recorded-conversions) once the book is
+ * recorded: the model's conversion of it, to the minor unit (as a magnitude), NULL for an entry
+ * without a rate, and none recorded for one past what a bigint holds (read converts those).
+ */
+async function checkRecorded(run: Run): Promise<void> {
+  const { bookId } = run.user;
+  const db = t.database.db;
+  // The background recorder a chart read started may hold the book: until one run here records.
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await recordConversions(db, bookId)).ran || !(await recorderHasWork(db, bookId))) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const { rows } = await sql<{
+    currency: Currency;
+    day: string;
+    type: string;
+    amount: string;
+    base: string | null;
+    recorded: boolean;
+  }>`SELECT a.currency, to_char(t.occurred_on, 'YYYY-MM-DD') AS day, t.transaction_type AS type,
+      t.amount_cents::text AS amount, t.base_amount::text AS base, t.base_recorded AS recorded
+    FROM transactions t JOIN accounts a ON a.book_id = t.book_id AND a.id = t.account_id
+    WHERE t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL`.execute(db);
+  const stored = rows.map((row) => {
+    const sign = row.type === 'deposit' || row.type === 'transfer_in' ? 1n : -1n;
+    const state = !row.recorded ? 'unrecorded' : (row.base ?? 'none');
+    return `${row.currency} ${row.day} ${sign * BigInt(row.amount)} ${state}`;
+  });
+  const expected = run.model.entries.map((entry) => {
+    const conversion = run.model.conversion(entry);
+    const state =
+      conversion === null
+        ? 'none'
+        : abs(conversion.minor) <= INT8_MAX
+          ? String(abs(conversion.minor))
+          : 'unrecorded';
+    return `${entry.currency} ${entry.day} ${entry.minor} ${state}`;
+  });
+  expect(stored.sort()).toEqual(expected.sort());
 }
 
 interface NetWorthAccount {

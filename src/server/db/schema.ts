@@ -146,6 +146,13 @@ export interface TransactionsTable {
   updated_at: Generated<Date>;
   /** The import that wrote it (docs/import.md); null for an entry made otherwise. */
   import_batch_id: string | null;
+  /**
+   * The amount in the book's base currency as last recorded (docs/analytics.md#recorded-
+   * conversions): written only by the conversion recorder, cleared by triggers; null with
+   * base_recorded: no rate. The ledger's rows leave both out (EntryRow).
+   */
+  base_amount: Cents | null;
+  base_recorded: Generated<boolean>;
   /** The bank's own id of the row, when its file gives one. */
   bank_ref: string | null;
   /** sha-256 of date, amount and folded description, for a row without a bank id. */
@@ -199,6 +206,17 @@ export interface EntrySplitsTable {
   category_id: string | null;
   amount_cents: Cents;
   note: Generated<string>;
+  /** As on transactions: the line's amount in the base currency as last recorded. */
+  base_amount: Cents | null;
+  base_recorded: Generated<boolean>;
+}
+
+/** Days whose rates changed, until the recorder has marked their entries (docs/analytics.md#recorded-conversions). */
+export interface RateChangesTable {
+  id: ColumnType<string | number, never, never>;
+  book_id: string;
+  from_day: CalendarDate;
+  to_day: CalendarDate;
 }
 
 /** One row per action a person took on the ledger; the entries it touched are in entry_history. */
@@ -335,6 +353,7 @@ export interface DB {
   rules: RulesTable;
   reconciliations: ReconciliationsTable;
   exchange_rates: ExchangeRatesTable;
+  rate_changes: RateChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

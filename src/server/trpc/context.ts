@@ -30,6 +30,11 @@ export interface AppDeps {
     state: 'running' | 'stale',
     log: FastifyBaseLogger,
   ) => AppError;
+  /**
+   * Asks for a book's conversions into its base currency to be recorded in the background: the
+   * analytics feature's recorder, handed in by app.ts (docs/analytics.md#recorded-conversions).
+   */
+  recordConversionsLater: (bookId: string) => void;
 }
 
 export interface Context extends AppDeps {

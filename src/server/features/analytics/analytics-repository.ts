@@ -112,7 +112,11 @@ const categorySpending = (
 ) => sql`
   WITH spent AS (
     SELECT coalesce(s.category_id, t.category_id) AS category_id,
-      ${converted(c, sql`coalesce(s.amount_cents, t.amount_cents)`)} AS cents
+      ${converted(
+        c,
+        sql`coalesce(s.amount_cents, t.amount_cents)`,
+        sql`CASE WHEN s.id IS NULL THEN t.base_amount ELSE s.base_amount END`,
+      )} AS cents
     FROM transactions t
     LEFT JOIN entry_splits s ON s.book_id = t.book_id AND s.entry_id = t.id
     ${conversionJoins(c)}

@@ -63,7 +63,13 @@ export const analyticsRouter = router({
     .input(analyticsPeriodInput)
     .output(spendingByCategoryOutput)
     .query(async ({ ctx, input }) =>
-      ok(await getSpendingByCategory(ctx.database.db, { bookId: ctx.bookId, ...input })),
+      ok(
+        await getSpendingByCategory(
+          ctx.database.db,
+          { bookId: ctx.bookId, ...input },
+          ctx.recordConversionsLater,
+        ),
+      ),
     ),
 
   incomeVsSpending: chartProcedure
@@ -84,6 +90,7 @@ export const analyticsRouter = router({
           ctx.database.db,
           { bookId: ctx.bookId, accountId: input.accountId },
           ctx.clock(),
+          ctx.recordConversionsLater,
         ),
       ),
     ),
@@ -117,7 +124,13 @@ export const analyticsRouter = router({
     .input(analyticsPeriodInput)
     .output(topPayeesOutput)
     .query(async ({ ctx, input }) =>
-      ok(await getTopPayees(ctx.database.db, { bookId: ctx.bookId, ...input })),
+      ok(
+        await getTopPayees(
+          ctx.database.db,
+          { bookId: ctx.bookId, ...input },
+          ctx.recordConversionsLater,
+        ),
+      ),
     ),
 
   largestEntries: chartProcedure
@@ -133,7 +146,13 @@ export const analyticsRouter = router({
     .input(analyticsPeriodInput)
     .output(largestEntriesOutput)
     .query(async ({ ctx, input }) =>
-      ok(await getLargestEntries(ctx.database.db, { bookId: ctx.bookId, ...input })),
+      ok(
+        await getLargestEntries(
+          ctx.database.db,
+          { bookId: ctx.bookId, ...input },
+          ctx.recordConversionsLater,
+        ),
+      ),
     ),
 
   dashboard: chartProcedure
@@ -149,7 +168,14 @@ export const analyticsRouter = router({
     .input(z.object({}))
     .output(dashboardOutput)
     .query(async ({ ctx }) =>
-      ok(await getDashboardFigures(ctx.database.db, ctx.bookId, ctx.clock())),
+      ok(
+        await getDashboardFigures(
+          ctx.database.db,
+          ctx.bookId,
+          ctx.clock(),
+          ctx.recordConversionsLater,
+        ),
+      ),
     ),
 
   netWorth: chartProcedure
@@ -166,6 +192,14 @@ export const analyticsRouter = router({
     .input(netWorthInput)
     .output(netWorthOutput)
     .query(async ({ ctx, input }) =>
-      ok(await getNetWorth(ctx.database.db, ctx.bookId, ctx.clock(), input.valuedOn)),
+      ok(
+        await getNetWorth(
+          ctx.database.db,
+          ctx.bookId,
+          ctx.clock(),
+          input.valuedOn,
+          ctx.recordConversionsLater,
+        ),
+      ),
     ),
 });

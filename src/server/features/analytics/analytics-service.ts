@@ -1,4 +1,5 @@
-import type { Db } from '../../db/connect.js';
+import type { Db, DbOrTx } from '../../db/connect.js';
+import { readSnapshot } from '../../db/read-snapshot.js';
 import { notFound } from '../../lib/app-error.js';
 import { sumCents } from '../../../shared/money.js';
 import type {
@@ -23,7 +24,9 @@ import {
   type Scope,
 } from './analytics-repository.js';
 import { bookCurrencies, missingDays, type Conversion } from './conversion-repository.js';
-import { dayRates, daysBefore, daysOf } from './day-rates.js';
+import { CONVERSION_WINDOW_DAYS, dayRates, daysBefore, daysOf } from './day-rates.js';
+import { allRecorded } from './conversion-record-repository.js';
+import type { RecordLater } from './background-recorder.js';
 import { missingRatesOf, notConvertedOf, unitsIn } from './not-converted.js';
 import { valueBalances } from './balance-valuation.js';
 
@@ -42,18 +45,49 @@ export const UNCATEGORISED_COLOR = '#64748b';
 
 /**
  * How a chart over entries from `from` to `to` converts: nothing in a book whose accounts are all
- * in its base currency, else the rate of every day of the range (day-rates.ts).
+ * in its base currency; the recorded amounts when every entry of the range has one
+ * (docs/analytics.md#recorded-conversions) and `useRecorded`; else the rate of every day of the
+ * range (day-rates.ts), converted on read.
  */
 export async function conversionFor(
-  db: Db,
+  db: DbOrTx,
   bookId: string,
   from: string,
   to: string,
+  useRecorded = true,
 ): Promise<Conversion> {
   const { base, others } = await bookCurrencies(db, bookId);
-  if (others.length === 0) return { base, active: false, rates: [], missing: [] };
+  if (others.length === 0) return { base, active: false, recorded: false, rates: [], missing: [] };
+  if (useRecorded && (await allRecorded(db, bookId, from, to, CONVERSION_WINDOW_DAYS)))
+    return { base, active: true, recorded: true, rates: [], missing: [] };
   const rates = await dayRates(db, bookId, base, others, from, to);
-  return { base, active: true, rates, missing: missingDays(others, daysOf(from, to), rates) };
+  return {
+    base,
+    active: true,
+    recorded: false,
+    rates,
+    missing: missingDays(others, daysOf(from, to), rates),
+  };
+}
+
+/**
+ * A chart in the base currency: how it converts and the chart itself read in one snapshot, so a
+ * conversion recorded or unmarked in between cannot make the two disagree. A chart that had to
+ * convert on read asks for the book to be recorded, for the next read.
+ */
+async function convertedChart<T>(
+  db: Db,
+  bookId: string,
+  range: { from: string; to: string },
+  recordLater: RecordLater,
+  read: (trx: DbOrTx, c: Conversion) => Promise<T>,
+): Promise<{ c: Conversion; result: T }> {
+  const answer = await readSnapshot(db, async (trx) => {
+    const c = await conversionFor(trx, bookId, range.from, range.to);
+    return { c, result: await read(trx, c) };
+  });
+  if (answer.c.active && !answer.c.recorded) recordLater(bookId);
+  return answer;
 }
 
 /** `day` plus `days` calendar days. */
@@ -140,9 +174,14 @@ function toCategories(
   };
 }
 
-export async function getSpendingByCategory(db: Db, period: Period): Promise<SpendingByCategory> {
-  const c = await conversionFor(db, period.bookId, period.from, period.to);
-  const result = await spendingByCategory(db, period, c);
+export async function getSpendingByCategory(
+  db: Db,
+  period: Period,
+  recordLater: RecordLater,
+): Promise<SpendingByCategory> {
+  const { c, result } = await convertedChart(db, period.bookId, period, recordLater, (trx, c) =>
+    spendingByCategory(trx, period, c),
+  );
   const { total, categories } = toCategories(checked(result), c.base);
   return {
     period: { from: period.from, to: period.to },
@@ -156,11 +195,13 @@ export async function getIncomeVsSpending(
   db: Db,
   scope: Scope,
   now: Date,
+  recordLater: RecordLater,
 ): Promise<IncomeVsSpending> {
   const range = aroundToday(now, 12);
-  const c = await conversionFor(db, scope.bookId, range.from, range.to);
+  const { c, result } = await convertedChart(db, scope.bookId, range, recordLater, (trx, c) =>
+    incomeVsSpending(trx, scope, now, c),
+  );
   const units = (minorUnits: bigint) => unitsIn(minorUnits, c.base);
-  const result = await incomeVsSpending(db, scope, now, c);
   const rows = checked(result).map((row) => {
     const income = BigInt(row.income);
     const spending = BigInt(row.spending);
@@ -188,7 +229,8 @@ export async function getIncomeVsSpending(
  * base currency with every balance valued at that day's rate (balance-valuation.ts).
  */
 export async function getBalanceOverTime(db: Db, period: Period): Promise<BalanceOverTime> {
-  const c = await conversionFor(db, period.bookId, period.from, period.to);
+  // Balances are valued at each day's rate (balance-valuation.ts): the day rates, not the recorded amounts.
+  const c = await conversionFor(db, period.bookId, period.from, period.to, false);
   const rows = checked(await balanceOverTime(db, period));
   const accounts = rows.map((row) => ({
     currency: row.currency,
@@ -216,9 +258,14 @@ export async function getBalanceOverTime(db: Db, period: Period): Promise<Balanc
   };
 }
 
-export async function getTopPayees(db: Db, period: Period): Promise<TopPayees> {
-  const c = await conversionFor(db, period.bookId, period.from, period.to);
-  const result = await topPayees(db, period, c);
+export async function getTopPayees(
+  db: Db,
+  period: Period,
+  recordLater: RecordLater,
+): Promise<TopPayees> {
+  const { c, result } = await convertedChart(db, period.bookId, period, recordLater, (trx, c) =>
+    topPayees(trx, period, c),
+  );
   return {
     period: { from: period.from, to: period.to },
     payees: checked(result).map((row) => ({
@@ -230,9 +277,14 @@ export async function getTopPayees(db: Db, period: Period): Promise<TopPayees> {
   };
 }
 
-export async function getLargestEntries(db: Db, period: Period): Promise<LargestEntries> {
-  const c = await conversionFor(db, period.bookId, period.from, period.to);
-  const result = await largestEntries(db, period, c);
+export async function getLargestEntries(
+  db: Db,
+  period: Period,
+  recordLater: RecordLater,
+): Promise<LargestEntries> {
+  const { c, result } = await convertedChart(db, period.bookId, period, recordLater, (trx, c) =>
+    largestEntries(trx, period, c),
+  );
   return {
     period: { from: period.from, to: period.to },
     ...conversionFields(c, result),
@@ -259,10 +311,12 @@ export async function getDashboardFigures(
   db: Db,
   bookId: string,
   now: Date,
+  recordLater: RecordLater,
 ): Promise<DashboardFigures> {
   const range = aroundToday(now, 1);
-  const c = await conversionFor(db, bookId, range.from, range.to);
-  const result = await dashboardFigures(db, bookId, now, c);
+  const { c, result } = await convertedChart(db, bookId, range, recordLater, (trx, c) =>
+    dashboardFigures(trx, bookId, now, c),
+  );
   const rows = checked(result);
   const first = rows[0];
   if (!first) throw new Error('The dashboard statement returned no totals');

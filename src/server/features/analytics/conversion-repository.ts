@@ -53,6 +53,29 @@ export async function foreignDayRange(
   return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
+/**
+ * The distinct days of the book's live entries in live or deleted accounts of other currencies
+ * than `base`, within `from` and `to` when given, oldest first: the days a long span's day rates
+ * are worked out for (day-rates.ts#dayRatesOver).
+ */
+export async function foreignEntryDays(
+  db: DbOrTx,
+  bookId: string,
+  base: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<string[]> {
+  const { rows } = await sql<{ day: string }>`
+    SELECT DISTINCT to_char(t.occurred_on, 'YYYY-MM-DD') AS day
+    FROM accounts a
+    JOIN transactions t ON t.book_id = a.book_id AND t.account_id = a.id
+    WHERE a.book_id = ${bookId}::uuid AND a.currency <> ${base} AND t.deleted_at IS NULL
+      ${from === undefined ? sql`` : sql`AND t.occurred_on >= ${from}::date`}
+      ${to === undefined ? sql`` : sql`AND t.occurred_on <= ${to}::date`}
+    ORDER BY day`.execute(db);
+  return rows.map((row) => row.day);
+}
+
 export interface Conversion {
   base: string;
   /**
@@ -60,6 +83,12 @@ export interface Conversion {
    * statements are the ones from before currencies, figure for figure.
    */
   active: boolean;
+  /**
+   * True when every entry the statement reads has its conversion recorded and no rate change is
+   * waiting to be marked (conversion-record-repository.ts): the statement sums `base_amount`
+   * instead of converting on read, and `rates` and `missing` are empty.
+   */
+  recorded: boolean;
   rates: readonly DayRate[];
   /**
    * The (currency, day) of the range with no rate: only entries of these can be "not converted",
@@ -115,7 +144,7 @@ export function conversionJoins(
   entry = sql.ref('t'),
   accountJoined = false,
 ): RawBuilder<unknown> {
-  if (!c.active) return sql``;
+  if (!c.active || c.recorded) return sql``;
   const columns = c.rates.map(rateColumns);
   const column = (name: keyof ReturnType<typeof rateColumns>) => columns.map((r) => r[name]);
   const account = accountJoined
@@ -144,8 +173,13 @@ export function conversionJoins(
  * the half-up rounding; on an exact tie ((2|a|n + d) divisible by 2d) an odd r steps back by one.
  * In bigint while 2|a|n + d fits one (`lim`), else in numeric: the same integers either way.
  */
-export function converted(c: Conversion, amount: RawBuilder<unknown>): RawBuilder<unknown> {
+export function converted(
+  c: Conversion,
+  amount: RawBuilder<unknown>,
+  recordedAmount: RawBuilder<unknown> = sql`t.base_amount`,
+): RawBuilder<unknown> {
   if (!c.active) return amount;
+  if (c.recorded) return recordedAmount;
   // The magnitude is rounded and the sign put back (no sign(): on a bigint it answers a float).
   const halfEven = (a: RawBuilder<unknown>, type: 'int8' | 'numeric') => {
     const [n2, d, d2] =
@@ -169,6 +203,8 @@ export function converted(c: Conversion, amount: RawBuilder<unknown>): RawBuilde
 /** The entry's currency when it has no rate for its day (it is "not converted"), else NULL. */
 export function pendingCurrency(c: Conversion): RawBuilder<string | null> {
   if (!c.active) return sql<null>`NULL::text`;
+  // Recorded: base_amount is NULL only for an entry in another currency without a rate.
+  if (c.recorded) return sql<string | null>`(CASE WHEN t.base_amount IS NULL THEN ca.currency END)`;
   return sql<string | null>`(CASE WHEN ca.currency <> ${c.base} AND cr.d IS NULL
     THEN ca.currency END)`;
 }
@@ -195,9 +231,8 @@ export function pendingPart(
   where: RawBuilder<unknown>,
   kind: RawBuilder<unknown> = sql`''`,
 ): RawBuilder<unknown> | null {
-  if (!c.active || c.missing.length === 0) return null;
-  const days = [...new Set(c.missing.map((m) => m.day))];
-  return sql`
+  if (!c.active) return null;
+  const part = (join: RawBuilder<unknown>, only: RawBuilder<unknown>) => sql`
     SELECT ${kind} AS kind, ca.currency, sum(t.amount_cents)::text AS amount,
       count(*)::int AS entries,
       to_char(min(t.occurred_on), 'YYYY-MM-DD') AS first_day,
@@ -205,10 +240,18 @@ export function pendingPart(
       count(DISTINCT t.occurred_on)::int AS days
     FROM transactions t
     JOIN accounts ca ON ca.book_id = t.book_id AND ca.id = t.account_id
-    JOIN unnest(${sql.val(c.missing.map((m) => m.currency))}::text[],
-                ${sql.val(c.missing.map((m) => m.day))}::date[]) AS m(currency, day)
-      ON m.currency = ca.currency AND m.day = t.occurred_on
-    WHERE ${where} AND t.occurred_on = ANY(${sql.val(days)}::date[])
+    ${join}
+    WHERE ${where} AND ${only}
     GROUP BY 1, ca.currency
     ORDER BY 1, ca.currency`;
+  // Recorded: through the index of entries whose base_amount is NULL, only those without a rate.
+  if (c.recorded) return part(sql``, sql`t.base_amount IS NULL`);
+  if (c.missing.length === 0) return null;
+  const days = [...new Set(c.missing.map((m) => m.day))];
+  return part(
+    sql`JOIN unnest(${sql.val(c.missing.map((m) => m.currency))}::text[],
+                ${sql.val(c.missing.map((m) => m.day))}::date[]) AS m(currency, day)
+      ON m.currency = ca.currency AND m.day = t.occurred_on`,
+    sql`t.occurred_on = ANY(${sql.val(days)}::date[])`,
+  );
 }

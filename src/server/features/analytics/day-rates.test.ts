@@ -155,3 +155,34 @@ describe('a day rate converts as convertMinorUnits does: half-even on the minor 
     expect(roundHalfEven(5n, 2n)).toBe(2n);
   });
 });
+
+describe('pickDayRates for chosen days', () => {
+  it('answers each chosen day as the walk over every day does', () => {
+    const rows = [
+      row('JPY', 'USD', '2026-10-28', '0.0066'),
+      row('EUR', 'JPY', '2026-11-02', '160'),
+      row('EUR', 'USD', '2026-11-02', '1.08'),
+      row('USD', 'JPY', '2026-11-12', '150'),
+      row('JPY', 'USD', '2026-11-20', '0.0065'),
+      row('EUR', 'JPY', '2026-11-26', '161'),
+      row('EUR', 'USD', '2026-11-26', '1.07'),
+    ];
+    const every = pickDayRates('USD', ['JPY'], '2026-11-01', '2026-11-30', 7, rows);
+    const chosen = ['2026-11-01', '2026-11-05', '2026-11-11', '2026-11-19', '2026-11-27'];
+    const some = pickDayRates('USD', ['JPY'], '2026-11-01', '2026-11-30', 7, rows, chosen);
+    expect(some).toEqual(every.filter((rate) => chosen.includes(rate.day)));
+    expect(some.map((rate) => rate.day)).toEqual(chosen.filter((day) => at(every, 'JPY', day)));
+  });
+
+  it('answers two days eight thousand years apart without walking the days between', () => {
+    const rows = [row('JPY', 'USD', '9999-12-29', '0.01'), row('JPY', 'USD', '1900-01-01', '0.5')];
+    const rates = pickDayRates('USD', ['JPY'], '1900-01-02', '9999-12-30', 7, rows, [
+      '1900-01-02',
+      '9999-12-30',
+    ]);
+    expect(rates.map((rate) => [rate.day, fraction(rate)])).toEqual([
+      ['1900-01-02', '50/1'],
+      ['9999-12-30', '1/1'],
+    ]);
+  });
+});

@@ -70,8 +70,19 @@ export function pairsFor(base: string, currencies: readonly string[]) {
 }
 
 /**
+ * Days from `from` to `to` (both included) up to which dayRatesOver walks every calendar day;
+ * a longer span (entries from 1900 and from 9999 in one book) asks for the entries' own days.
+ */
+export const CALENDAR_DAYS_MAX = 3_660;
+
+/** Calendar days from `from` to `to`, both included. */
+export const daysFromTo = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+/**
  * For each currency, the rate into `base` of every day from `from` to `to` that has one within
- * `windowDays`; a day without one is left out (its entries are not converted).
+ * `windowDays` (only of `days`, sorted, when given); a day without one is left out (its entries
+ * are not converted).
  */
 export async function dayRates(
   db: DbOrTx,
@@ -80,17 +91,39 @@ export async function dayRates(
   currencies: readonly string[],
   from: string,
   to: string,
-  windowDays = CONVERSION_WINDOW_DAYS,
+  options: { windowDays?: number; days?: readonly string[] } = {},
 ): Promise<DayRate[]> {
+  const windowDays = options.windowDays ?? CONVERSION_WINDOW_DAYS;
   const pairs = pairsFor(base, currencies);
   if (pairs.length === 0 || from > to) return [];
   const rows = await readPairs(db, bookId, pairs, daysBefore(from, windowDays), to);
-  return pickDayRates(base, currencies, from, to, windowDays, rows);
+  return pickDayRates(base, currencies, from, to, windowDays, rows, options.days);
+}
+
+/**
+ * The day rates of entries spanning `first` to `last`: of every calendar day when the span is
+ * short, else only of the days `entryDays` reads (distinct, sorted), so the work follows the
+ * entries and the rates, never the years between them.
+ */
+export async function dayRatesOver(
+  db: DbOrTx,
+  bookId: string,
+  base: string,
+  currencies: readonly string[],
+  span: { first: string; last: string },
+  entryDays: () => Promise<readonly string[]>,
+): Promise<DayRate[]> {
+  const { first, last } = span;
+  if (daysFromTo(first, last) <= CALENDAR_DAYS_MAX)
+    return dayRates(db, bookId, base, currencies, first, last);
+  return dayRates(db, bookId, base, currencies, first, last, { days: await entryDays() });
 }
 
 /**
  * The rule of nearestEarlierRate applied to every day at once, over the winning rate of each
- * pair and day (`rows`, read from `from` - windowDays to `to`).
+ * pair and day (`rows`, read from `from` - windowDays to `to`): for every day from `from` to
+ * `to`, or only for `wanted` (sorted days within them). The walk goes over the days rates change
+ * and the days answered, oldest first, so its work is the rates' and the answers', not the span's.
  */
 export function pickDayRates(
   base: string,
@@ -99,6 +132,7 @@ export function pickDayRates(
   to: string,
   windowDays: number,
   rows: readonly PairRow[],
+  wanted?: readonly string[],
 ): DayRate[] {
   const byPair = new Map<string, Map<string, string>>();
   for (const row of rows) {
@@ -107,7 +141,16 @@ export function pickDayRates(
     if (!days) byPair.set(key, (days = new Map<string, string>()));
     days.set(row.day, row.rate);
   }
-  const days = daysOf(daysBefore(from, windowDays), to);
+  const answered = wanted ?? daysOf(from, to);
+  const answer = new Set(answered);
+  // Days a rate of the range changes on, and the days to answer; a day of neither changes nothing.
+  const earliest = daysBefore(from, windowDays);
+  const days = [
+    ...new Set([
+      ...rows.map((row) => row.day).filter((day) => day >= earliest && day <= to),
+      ...answered,
+    ]),
+  ].sort();
   const result: DayRate[] = [];
   for (const currency of currencies) {
     if (currency === base) continue;
@@ -129,7 +172,7 @@ export function pickDayRates(
       const t = eurTo?.get(day);
       if (f !== undefined && t !== undefined)
         lastCross = { day, rate: crossRate(decimalRate(f), decimalRate(t)) };
-      if (day < from) continue;
+      if (day < from || !answer.has(day)) continue;
       const oldest = daysBefore(day, windowDays);
       // Route order before day, as nearestEarlierRate: a direct rate within the window wins
       // over a nearer inverse or cross one.

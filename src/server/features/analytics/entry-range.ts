@@ -1,6 +1,11 @@
 import type { Db } from '../../db/connect.js';
-import { bookCurrencies, foreignDayRange, type Conversion } from './conversion-repository.js';
-import { dayRates } from './day-rates.js';
+import {
+  bookCurrencies,
+  foreignDayRange,
+  foreignEntryDays,
+  type Conversion,
+} from './conversion-repository.js';
+import { dayRatesOver } from './day-rates.js';
 
 /**
  * How a total over entries of any day (a Transactions view, with or without a date range) converts:
@@ -15,14 +20,17 @@ export async function conversionOfEntries(
   to: string | undefined,
 ): Promise<Conversion> {
   const { base, others } = await bookCurrencies(db, bookId);
-  const inactive: Conversion = { base, active: false, rates: [], missing: [] };
+  const inactive: Conversion = { base, active: false, recorded: false, rates: [], missing: [] };
   if (others.length === 0) return inactive;
   const range = await foreignDayRange(db, bookId, base, from, to);
   if (!range) return inactive;
   return {
     base,
     active: true,
-    rates: await dayRates(db, bookId, base, others, range.first, range.last),
+    recorded: false,
+    rates: await dayRatesOver(db, bookId, base, others, range, () =>
+      foreignEntryDays(db, bookId, base, from, to),
+    ),
     // A summary finds its entries without a rate in its one scan (pendingCurrency).
     missing: [],
   };

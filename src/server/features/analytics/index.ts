@@ -10,3 +10,5 @@ export {
 } from './conversion-repository.js';
 export { conversionOfEntries } from './entry-range.js';
 export { missingRatesOf, notConvertedOf, unitsIn } from './not-converted.js';
+export { BackgroundRecorder } from './background-recorder.js';
+export { EMBEDDED_RECORD_BATCH, RECORD_BATCH } from './conversion-recorder.js';

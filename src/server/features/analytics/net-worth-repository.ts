@@ -74,6 +74,42 @@ const SIGNED = sql`CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
   THEN t.amount_cents ELSE -t.amount_cents END`;
 
 /**
+ * The foreign accounts' sums from the recorded amounts (docs/analytics.md#recorded-conversions):
+ * one pass over each foreign account's entries up to valuedOn through its covering index for the
+ * converted sums, and the entries without a rate (base_amount NULL) through their own index,
+ * grouped by account and day for the days they span. Used only when every entry is recorded.
+ */
+const recordedSums = (bookId: string, valuedOn: string, base: string) => {
+  // Each foreign account's entries through its (account_id, occurred_on) covering index: the
+  // base-currency accounts' entries are never read.
+  const foreignEntries = sql`t.account_id = ca.id AND t.deleted_at IS NULL
+    AND t.occurred_on <= ${valuedOn}::date`;
+  return sql`
+    SELECT f.account_id, f.converted, p.pending_amount,
+      coalesce(p.pending_entries, 0)::int AS pending_entries,
+      p.first_day, p.last_day, coalesce(p.pending_days, 0)::int AS pending_days
+    FROM (
+      SELECT t.account_id, sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in')
+        THEN t.base_amount ELSE -t.base_amount END) AS converted
+      FROM acc ca JOIN transactions t ON ${foreignEntries}
+      WHERE ca.currency <> ${base}
+      GROUP BY t.account_id
+    ) f
+    LEFT JOIN (
+      SELECT account_id, sum(amount) AS pending_amount, sum(entries) AS pending_entries,
+        min(day) AS first_day, max(day) AS last_day, count(*) AS pending_days
+      FROM (
+        SELECT t.account_id, t.occurred_on AS day, sum(${SIGNED}) AS amount, count(*) AS entries
+        FROM acc ca JOIN transactions t ON ${foreignEntries} AND t.base_amount IS NULL
+          AND t.book_id = ${bookId}::uuid
+        WHERE ca.currency <> ${base}
+        GROUP BY t.account_id, t.occurred_on
+      ) d
+      GROUP BY account_id
+    ) p ON p.account_id = f.account_id`;
+};
+
+/**
  * Each live account: its balance at the end of `valuedOn` (its balance less the signed sum of its
  * live entries dated after, the ledger invariant of docs/ledger.md#entries), and, for an account
  * in another currency than the base, the signed sum of its entries up to `valuedOn` each
@@ -89,8 +125,14 @@ export async function netWorthRows(
   // thousand groups): the converted sums, and the part without a rate with the days it spans.
   // A count(DISTINCT day) over the entries themselves made PostgreSQL sort every one of them,
   // past work_mem onto disk; the days are counted over the groups instead.
-  const foreign = c.active
+  const foreign = !c.active
     ? sql`
+    SELECT NULL::uuid AS account_id, NULL::numeric AS converted, NULL::bigint AS pending_amount,
+      0 AS pending_entries, NULL::date AS first_day, NULL::date AS last_day, 0 AS pending_days
+    WHERE false`
+    : c.recorded
+      ? recordedSums(bookId, valuedOn, c.base)
+      : sql`
     SELECT account_id, sum(converted) AS converted, sum(pending_amount) AS pending_amount,
       coalesce(sum(pending_entries), 0)::int AS pending_entries,
       min(day) FILTER (WHERE pending_entries > 0) AS first_day,
@@ -113,11 +155,7 @@ export async function netWorthRows(
       WHERE ca.currency <> ${c.base}
       GROUP BY t.account_id, t.occurred_on
     ) days
-    GROUP BY account_id`
-    : sql`
-    SELECT NULL::uuid AS account_id, NULL::numeric AS converted, NULL::bigint AS pending_amount,
-      0 AS pending_entries, NULL::date AS first_day, NULL::date AS last_day, 0 AS pending_days
-    WHERE false`;
+    GROUP BY account_id`;
   const { rows } = await sql<NetWorthRow>`
     WITH acc AS (
       SELECT id, title, currency, created_at, balance_cents FROM accounts

@@ -8,10 +8,13 @@ import {
 import { convertMinorUnits } from '../../../shared/exchange-rate.js';
 import type { NetWorth, NotConverted } from '../../../shared/schemas/analytics.js';
 import { AppError } from '../../lib/app-error.js';
-import { bookCurrencies, type Conversion } from './conversion-repository.js';
-import { CONVERSION_WINDOW_DAYS, dayRates } from './day-rates.js';
+import { bookCurrencies, foreignEntryDays, type Conversion } from './conversion-repository.js';
+import { CONVERSION_WINDOW_DAYS, dayRatesOver } from './day-rates.js';
 import { mergeMissing, unitsIn } from './not-converted.js';
 import { bookToday, foreignDaySpan, netWorthRows } from './net-worth-repository.js';
+import { allRecorded } from './conversion-record-repository.js';
+import type { RecordLater } from './background-recorder.js';
+import { readSnapshot } from '../../db/read-snapshot.js';
 
 // Net worth valued two ways (docs/analytics.md#net-worth, decision 033):
 // - at each entry's day: every entry of the live accounts up to valuedOn converted at its own
@@ -51,19 +54,32 @@ export async function getNetWorth(
   bookId: string,
   now: Date,
   valuedOnAsked: string | undefined,
+  recordLater: RecordLater,
 ): Promise<NetWorth> {
   const valuedOn = valuedOnAsked ?? (await bookToday(db, bookId, now));
   const { base, others } = await bookCurrencies(db, bookId);
-  let c: Conversion = { base, active: false, rates: [], missing: [] };
-  if (others.length > 0) {
-    const span = await foreignDaySpan(db, bookId, base, valuedOn);
-    const rates =
-      span === null ? [] : await dayRates(db, bookId, base, others, span.first, span.last);
-    // Net worth finds its entries without a rate in its one scan (pendingCurrency): a list of
-    // the days without one would grow with valuedOn, which any request may set years ahead.
-    c = { base, active: true, rates, missing: [] };
-  }
-  const rows = await netWorthRows(db, bookId, valuedOn, c);
+  // How it converts and the sums, in one snapshot (as a chart: analytics-service.ts).
+  const { rows, recorded } = await readSnapshot(db, async (trx) => {
+    let c: Conversion = { base, active: false, recorded: false, rates: [], missing: [] };
+    if (others.length > 0) {
+      if (await allRecorded(trx, bookId, undefined, valuedOn, CONVERSION_WINDOW_DAYS)) {
+        c = { base, active: true, recorded: true, rates: [], missing: [] };
+      } else {
+        const span = await foreignDaySpan(trx, bookId, base, valuedOn);
+        const rates =
+          span === null
+            ? []
+            : await dayRatesOver(trx, bookId, base, others, span, () =>
+                foreignEntryDays(trx, bookId, base, undefined, valuedOn),
+              );
+        // Net worth finds its entries without a rate in its one scan (pendingCurrency): a list
+        // of the days without one would grow with valuedOn, which any request may set years ahead.
+        c = { base, active: true, recorded: false, rates, missing: [] };
+      }
+    }
+    return { rows: await netWorthRows(trx, bookId, valuedOn, c), recorded: c.recorded };
+  });
+  if (others.length > 0 && !recorded) recordLater(bookId);
 
   // The rate of valuedOn of each currency the live accounts are in.
   const found = new Map<string, FoundRate | null>();

@@ -11,12 +11,19 @@ import { entrySnapshotSql } from '../changes/entry-snapshot-repository.js';
 // together with its entry and that entry's history (docs/money.md, docs/ledger.md).
 
 /**
- * An entry's columns as the ledger reads them: search_text is the trigger's business, and the
- * import's columns are read by the import alone (docs/import.md).
+ * An entry's columns as the ledger reads them: search_text is the trigger's business, the
+ * import's columns are read by the import alone (docs/import.md), and the recorded conversion by
+ * the analytics alone (docs/analytics.md#recorded-conversions).
  */
 export type EntryRow = Omit<
   TransactionRow,
-  'search_text' | 'import_batch_id' | 'bank_ref' | 'import_fingerprint' | 'import_occurrence'
+  | 'search_text'
+  | 'import_batch_id'
+  | 'bank_ref'
+  | 'import_fingerprint'
+  | 'import_occurrence'
+  | 'base_amount'
+  | 'base_recorded'
 >;
 
 /** The entry columns every read returns. */
