@@ -43,8 +43,8 @@ export interface TestApp {
   signUp(email?: string): Promise<TestUser>;
   /** A REST call with the user's bearer token. */
   rest(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** A typed tRPC caller acting as the user (or as nobody). */
-  caller(user: TestUser | null, options?: { idempotencyKey?: string }): AppCaller;
+  /** A typed tRPC caller acting as the user (or as nobody), on `bookId` when given (X-Book-Id). */
+  caller(user: TestUser | null, options?: { idempotencyKey?: string; bookId?: string }): AppCaller;
   close(): Promise<void>;
 }
 
@@ -106,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
             ...(options.idempotencyKey !== undefined && {
               'idempotency-key': options.idempotencyKey,
             }),
+            ...(options.bookId !== undefined && { 'x-book-id': options.bookId }),
           },
         }),
       );
