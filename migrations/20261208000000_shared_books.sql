@@ -1,5 +1,6 @@
 -- Shared books (docs/sharing.md): invitations into a book, by email or as a single-use link.
--- The link's token is kept only as SHA-256; what became of an invitation is recorded, never deleted.
+-- The link's token is kept only as SHA-256. What became of an answered invitation stays recorded;
+-- a withdrawn one is deleted, so its link leads nowhere.
 CREATE TABLE book_invitations (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   book_id uuid NOT NULL REFERENCES books (id) ON DELETE CASCADE,
@@ -9,7 +10,7 @@ CREATE TABLE book_invitations (
   invited_by uuid REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   expires_at timestamptz NOT NULL,
-  outcome text CHECK (outcome IN ('accepted', 'declined', 'revoked')),
+  outcome text CHECK (outcome IN ('accepted', 'declined')),
   outcome_at timestamptz,
   outcome_by uuid REFERENCES users (id) ON DELETE SET NULL,
   CHECK ((outcome IS NULL) = (outcome_at IS NULL)),

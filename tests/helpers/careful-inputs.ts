@@ -15,6 +15,8 @@ export interface CarefulRequest {
   input: Record<string, unknown>;
   /** Who sends it: the table's user unless the route needs a book of its own. */
   user: TestUser;
+  /** The book it works on (X-Book-Id), when not the sender's personal one. */
+  bookId?: string;
 }
 
 interface Context {
@@ -37,7 +39,34 @@ const RULE_ACTIONS: Completion = async (input, { user }) => ({
   user,
 });
 
+/** The token of a new invitation into the user's personal book (docs/sharing.md#invitations). */
+async function invitationToken(t: TestApp, user: TestUser): Promise<string> {
+  const { link } = (await t.caller(user).invitation.create({ role: 'editor' })).data;
+  return new URL(link, 'http://localhost').hash.replace('#token=', '');
+}
+
+/** Someone new answers an invitation of the user's. */
+const ANSWER_INVITATION: Completion = async (_input, { t, user }) => ({
+  input: { token: await invitationToken(t, user) },
+  user: await t.signUp(),
+});
+
 const COMPLETIONS: Record<string, Completion> = {
+  'GET /api/invitations/preview': async (_input, { t, user }) => ({
+    input: { token: await invitationToken(t, user) },
+    user,
+  }),
+  'POST /api/invitations/accept': ANSWER_INVITATION,
+  'POST /api/invitations/decline': ANSWER_INVITATION,
+  // Only someone who is not the book's last owner, in a book not their personal one, can leave.
+  'POST /api/books/{id}/leave': async (_input, { t, user }) => {
+    const bookId = (await t.caller(user).book.create({ name: 'Left behind' })).data.id;
+    const { link } = (await t.caller(user, { bookId }).invitation.create({ role: 'viewer' })).data;
+    const leaver = await t.signUp();
+    const token = new URL(link, 'http://localhost').hash.replace('#token=', '');
+    await t.caller(leaver).invitation.accept({ token });
+    return { input: { id: bookId }, user: leaver };
+  },
   'POST /api/rules': RULE_ACTIONS,
   'PATCH /api/rules/{id}': RULE_ACTIONS,
   'POST /api/rules/test': RULE_ACTIONS,

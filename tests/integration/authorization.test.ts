@@ -15,6 +15,7 @@ import { moneySnapshot } from '../helpers/db-snapshot.js';
 import { idRoutes, plantedKinds, protectedRoutes, validInput } from '../helpers/derived-cases.js';
 import { resourceFields, toJsonSchema } from '../helpers/json-schema.js';
 import { fixtureOf, plantIds } from '../helpers/resources.js';
+import { completeCarefulInput } from '../helpers/careful-inputs.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 /**
@@ -273,10 +274,14 @@ describe('authorization', () => {
       ].map((row) => row.id);
     }
 
+    /** B's careful input of a query (an invitation of B's own to preview, for one). */
+    const carefulOfB = async (route: RestProcedure) =>
+      (await completeCarefulInput(route, inputFor(route, b.ids), { t, user: b.user })).input;
+
     it.each(labelled(PROTECTED_QUERIES))(
       "REST: B's %s shows none of A's ids",
       async (_l, route) => {
-        const res = await t.rest(b.user, restRequest(route, inputFor(route, b.ids)));
+        const res = await t.rest(b.user, restRequest(route, await carefulOfB(route)));
         expect(res.statusCode).toBe(200);
         for (const id of await idsOfA()) expect(res.body).not.toContain(id);
       },
@@ -285,7 +290,7 @@ describe('authorization', () => {
     it.each(labelled(PROTECTED_QUERIES))(
       "tRPC: B's %s shows none of A's ids",
       async (_l, route) => {
-        const result = await callProcedure(t.caller(b.user), route, inputFor(route, b.ids));
+        const result = await callProcedure(t.caller(b.user), route, await carefulOfB(route));
         const text = JSON.stringify(result);
         for (const id of await idsOfA()) expect(text).not.toContain(id);
       },

@@ -32,7 +32,9 @@ describe('shared books', () => {
 
   it('creates books, lists them with the personal one first, and works on the one a call names', async () => {
     const anna = await t.signUp();
-    const created = await t.caller(anna).book.create({ name: 'Side business', baseCurrency: 'EUR' });
+    const created = await t
+      .caller(anna)
+      .book.create({ name: 'Side business', baseCurrency: 'EUR' });
     expect(created.data).toMatchObject({
       name: 'Side business',
       role: 'owner',
@@ -80,7 +82,10 @@ describe('shared books', () => {
       method: 'GET',
       url: '/api/account?bookId=00000000-0000-4000-8000-000000000000',
     });
-    const others = await t.rest(bruno, { method: 'GET', url: `/api/account?bookId=${anna.bookId}` });
+    const others = await t.rest(bruno, {
+      method: 'GET',
+      url: `/api/account?bookId=${anna.bookId}`,
+    });
     expect(others.statusCode).toBe(404);
     expect(others.json()).toEqual({ ...missing.json(), requestId: others.json().requestId });
     const write = await t.rest(bruno, {
@@ -153,7 +158,8 @@ describe('shared books', () => {
       alreadyMember: false,
     });
     const joined = await t.caller(guest).invitation.accept({ token });
-    expect(joined.data).toMatchObject({ id: bookId, role: 'editor', personal: false });
+    expect(joined.data.book).toMatchObject({ id: bookId, role: 'editor', personal: false });
+    expect(joined.data.member).toMatchObject({ userId: guest.id, role: 'editor', you: true });
     expect(joined.message).toBe('You joined Flat share as editor');
     const third = await t.signUp();
     await expect(t.caller(third).invitation.accept({ token })).rejects.toMatchObject({
@@ -182,7 +188,10 @@ describe('shared books', () => {
     await on(owner, bookId).invitation.revoke({ id: revoked.invitation.id });
     await expect(
       t.caller(guest).invitation.accept({ token: tokenOf(revoked.link) }),
-    ).rejects.toMatchObject({ message: 'This invitation was withdrawn by the book’s owner.' });
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This invitation does not exist or was withdrawn.',
+    });
 
     const declined = await make();
     await t.caller(guest).invitation.decline({ token: tokenOf(declined.link) });
@@ -200,17 +209,26 @@ describe('shared books', () => {
 
     await expect(
       t.caller(guest).invitation.accept({ token: 'A'.repeat(43) }),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found' });
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'This invitation does not exist or was withdrawn.',
+    });
 
     owner = await t.signUp();
     const fresh = (
-      await on(owner, (await t.caller(owner).book.create({ name: 'Club' })).data.id).invitation.create({
+      await on(
+        owner,
+        (await t.caller(owner).book.create({ name: 'Club' })).data.id,
+      ).invitation.create({
         role: 'viewer',
       })
     ).data;
     await expect(
       t.caller(owner).invitation.accept({ token: tokenOf(fresh.link) }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'You are already a member of this book.' });
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'You are already a member of this book.',
+    });
     // Refused answers leave the invitation open for the person it was meant for.
     await t.caller(guest).invitation.accept({ token: tokenOf(fresh.link) });
     const books = (await t.caller(guest).book.list({})).data;
@@ -222,15 +240,19 @@ describe('shared books', () => {
     const partner = await t.signUp();
     const bookId = await household(owner, partner, 'editor');
 
-    await expect(on(owner, bookId).member.update({ id: owner.id, role: 'editor' })).rejects.toMatchObject({
+    await expect(
+      on(owner, bookId).member.update({ id: owner.id, role: 'editor' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'A book needs at least one owner: make another member an owner first.',
     });
-    await expect(on(owner, bookId).member.leave({})).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(t.caller(owner).member.leave({ id: bookId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     // Handing over: make the partner an owner, then step down and leave.
     await on(owner, bookId).member.update({ id: partner.id, role: 'owner' });
     await on(owner, bookId).member.update({ id: owner.id, role: 'viewer' });
-    await on(owner, bookId).member.leave({});
+    await t.caller(owner).member.leave({ id: bookId });
     await expect(on(owner, bookId).book.get({})).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: MESSAGES.bookNotFound,
@@ -244,10 +266,12 @@ describe('shared books', () => {
     await expect(on(guest, owner.bookId).member.remove({ id: owner.id })).rejects.toMatchObject({
       code: 'CONFLICT',
     });
-    await expect(t.caller(owner).member.leave({})).rejects.toMatchObject({
+    await expect(t.caller(owner).member.leave({ id: owner.bookId })).rejects.toMatchObject({
       message: 'You cannot leave your personal book.',
     });
-    await expect(t.caller(owner).book.delete({})).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(t.caller(owner).book.delete({ id: owner.bookId })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('ends a removed member’s access with their next request; what they recorded stays', async () => {
@@ -272,8 +296,10 @@ describe('shared books', () => {
     const bookId = await household(owner, partner, 'editor');
     const account = (await on(partner, bookId).account.create({ title: 'Joint' })).data;
     await on(partner, bookId).account.deposit({ id: account.id, amount: 9, description: 'In' });
-    await expect(on(partner, bookId).book.delete({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await on(owner, bookId).book.delete({});
+    await expect(t.caller(partner).book.delete({ id: bookId })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await t.caller(owner).book.delete({ id: bookId });
     await expect(on(partner, bookId).account.list({})).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const left = await t.database.db
       .selectFrom('transactions')

@@ -77,8 +77,8 @@ export interface BookInvitationsTable {
   invited_by: string | null;
   created_at: Generated<Date>;
   expires_at: Date;
-  /** What became of it; null while it is open (or expired unanswered). */
-  outcome: 'accepted' | 'declined' | 'revoked' | null;
+  /** What became of it; null while it is open (or expired unanswered). A withdrawn one is deleted. */
+  outcome: 'accepted' | 'declined' | null;
   outcome_at: Date | null;
   outcome_by: string | null;
 }

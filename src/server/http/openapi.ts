@@ -89,7 +89,7 @@ const BOOK_ID_QUERY_PARAMETER = {
   required: false,
   description:
     'The book to work on (an id from GET /api/books); your personal book when left out. The X-Book-Id header does the same',
-  schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN_TEXT },
+  schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN_TEXT, 'x-resource': 'book' },
 };
 
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });

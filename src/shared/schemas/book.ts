@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../currencies.js';
 import { canonicalTimeZone, isTimeZone } from '../dates.js';
 import { BOOK_NAME_MAX, TIME_ZONE_MAX } from '../limits.js';
-import { envelope, NO_NUL, isoDateTime } from './common.js';
+import { bookIdSchema, envelope, NO_NUL, isoDateTime } from './common.js';
 
 /**
  * A book owns accounts, categories and the ledger; a person reaches it through a membership
@@ -121,3 +121,6 @@ export const createBookInput = z.object({
   baseCurrency: baseCurrencySchema.optional(),
 });
 export type CreateBookInput = z.infer<typeof createBookInput>;
+
+/** DELETE /api/books/{id}. */
+export const bookIdInput = z.object({ id: bookIdSchema });

@@ -24,6 +24,7 @@ const RESOURCE_IDS = {
   importBatch: { label: 'Import', example: 'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e13' },
   rule: { label: 'Rule', example: 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24' },
   rate: { label: 'Rate', example: 'c5e7a9b1-3d4f-4b8c-8e2a-4f6b8c0e2a35' },
+  book: { label: 'Book', example: 'a8b0d2e4-6a7c-4ebf-9b5d-7c9e1f3b5d68' },
   /** A person in a shared book, named by their user id (docs/sharing.md). */
   member: { label: 'Member', example: 'd6f8b0c2-4e5a-4c9d-9f3b-5a7c9d1f3b46' },
   invitation: { label: 'Invitation', example: 'e7a9c1d3-5f6b-4dae-8a4c-6b8d0e2a4c57' },
@@ -71,15 +72,8 @@ export const importBatchIdSchema = idSchema('importBatch');
 export const ruleIdSchema = idSchema('rule');
 export const rateIdSchema = idSchema('rate');
 export const memberIdSchema = idSchema('member');
-/**
- * The book a call works on (X-Book-Id or ?bookId=, docs/sharing.md#choosing-a-book): not a
- * field of any input, so not a resource kind the derived tests plant.
- */
-export const bookIdSchema = z
-  .string()
-  .trim()
-  .regex(UUID_PATTERN, { error: 'Book ID must be a UUID' })
-  .transform((id) => id.toLowerCase());
+/** A book: in a path, or as the X-Book-Id / ?bookId= a call works on (docs/sharing.md). */
+export const bookIdSchema = idSchema('book');
 export const invitationIdSchema = idSchema('invitation');
 
 /**

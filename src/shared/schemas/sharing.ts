@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOK_ROLES } from './book.js';
+import { BOOK_ROLES, bookSchema } from './book.js';
 import { emailSchema } from './auth.js';
 import { envelope, invitationIdSchema, isoDateTime, memberIdSchema } from './common.js';
 
@@ -53,7 +53,7 @@ export const updateMemberInput = z.object({
 export type UpdateMemberInput = z.infer<typeof updateMemberInput>;
 export const memberOutput = envelope(memberSchema);
 
-export const INVITATION_STATES = ['open', 'accepted', 'declined', 'revoked', 'expired'] as const;
+export const INVITATION_STATES = ['open', 'accepted', 'declined', 'expired'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
 export const invitationSchema = z
@@ -90,7 +90,15 @@ export const createdInvitationOutput = envelope(
       description:
         'The single-use link that accepts the invitation: shown only now (the server keeps only a hash of it)',
     }),
+    token: z.string().meta({
+      description: 'The secret of the link (after #token=), for the invitation routes',
+    }),
   }),
+);
+
+/** POST /api/invitations/accept: the book joined, and the caller as its member. */
+export const acceptedInvitationOutput = envelope(
+  z.object({ book: bookSchema, member: memberSchema }),
 );
 
 export const invitationIdInput = z.object({ id: invitationIdSchema });
@@ -104,7 +112,10 @@ export const invitationTokenInput = z.object({
     .string({ error: INVITATION_TOKEN_MALFORMED })
     .trim()
     .regex(/^[A-Za-z0-9_-]{43}$/, { error: INVITATION_TOKEN_MALFORMED })
-    .meta({ description: 'The token of the invitation link (after #token= in the link)' }),
+    .meta({
+      description: 'The token of the invitation link (after #token= in the link)',
+      example: 'Jm3Q0w8sVt2nR6yXe4kP1aZ7cL9dF5hB0gT3uW8iO2q',
+    }),
 });
 
 /** What an invitee sees before accepting: which book, which role, from whom, and its state. */

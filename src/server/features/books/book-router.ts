@@ -3,6 +3,7 @@ import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import {
+  bookIdInput,
   bookListOutput,
   bookOutput,
   createBookInput,
@@ -10,13 +11,7 @@ import {
 } from '../../../shared/schemas/book.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import { okMessage } from '../../trpc/envelope.js';
-import {
-  createBook,
-  deleteBook,
-  getBook,
-  listBooks,
-  updateBook,
-} from './book-service.js';
+import { createBook, deleteBook, getBook, listBooks, updateBook } from './book-service.js';
 
 // The books a person is in, and the one a call works on (docs/sharing.md).
 
@@ -100,22 +95,23 @@ export const bookRouter = router({
 
   delete: protectedProcedure
     .meta({
-      bookAccess: 'owner',
-      refusals: ['CONFLICT'],
+      // The book is the one the path names, checked by the service (owners only).
+      bookAccess: 'none',
+      refusals: ['CONFLICT', 'FORBIDDEN'],
       openapi: {
         method: 'DELETE',
-        path: '/api/book',
+        path: '/api/books/{id}',
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
           'Delete a shared book and everything in it, for every member (owners only; a personal book cannot be deleted)',
       },
     })
-    .input(z.object({}))
+    .input(bookIdInput)
     .output(messageEnvelope)
     .mutation(
-      idempotentMutation(async ({ ctx, db }) => {
-        await deleteBook(db, { bookId: ctx.bookId, userId: ctx.user.id });
+      idempotentMutation(async ({ ctx, input, db }) => {
+        await deleteBook(db, { bookId: input.id, userId: ctx.user.id });
         return okMessage('Book deleted');
       }),
     ),

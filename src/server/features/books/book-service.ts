@@ -98,8 +98,7 @@ export async function createBook(
     const bookId = await insertBook(trx, {
       name: input.name,
       timeZone: input.timeZone ?? personal?.time_zone ?? null,
-      baseCurrency:
-        input.baseCurrency ?? (await findBookBaseCurrency(trx, caller.personalBookId)),
+      baseCurrency: input.baseCurrency ?? (await findBookBaseCurrency(trx, caller.personalBookId)),
       ownerId: caller.userId,
     });
     return getBook(trx, bookId, caller.userId);
@@ -109,6 +108,9 @@ export async function createBook(
 /** An owner deletes a shared book and everything in it; a personal book stays. */
 export async function deleteBook(db: DbOrTx, who: { bookId: string; userId: string }) {
   await inTransaction(db, async (trx) => {
+    const member = await findMemberBook(trx, who.bookId, who.userId);
+    if (!member) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
+    if (member.role !== 'owner') throw new AppError('FORBIDDEN', MESSAGES.ownerOnly);
     const book = await lockBook(trx, who.bookId);
     if (!book) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
     if (book.personal_owner_id !== null) throw new AppError('CONFLICT', PERSONAL_BOOK_KEPT);

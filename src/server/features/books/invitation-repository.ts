@@ -57,11 +57,16 @@ export function findInvitation(
   db: DbOrTx,
   bookId: string,
   id: string,
+  options: { lock: boolean } = { lock: false },
 ): Promise<InvitationRow | undefined> {
-  return withInviter(db)
+  const query = withInviter(db)
     .where('book_invitations.book_id', '=', bookId)
-    .where('book_invitations.id', '=', id)
-    .executeTakeFirst();
+    .where('book_invitations.id', '=', id);
+  return (options.lock ? query.forUpdate('book_invitations') : query).executeTakeFirst();
+}
+
+export async function deleteInvitation(db: DbOrTx, id: string): Promise<void> {
+  await db.deleteFrom('book_invitations').where('id', '=', id).execute();
 }
 
 /** How many of a book's invitations can still be accepted. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
-import { bookOutput } from '../../../shared/schemas/book.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
 import {
+  acceptedInvitationOutput,
   createInvitationInput,
   createdInvitationOutput,
   invitationIdInput,
@@ -13,6 +13,7 @@ import {
   invitationTokenInput,
 } from '../../../shared/schemas/sharing.js';
 import { getBook } from './book-service.js';
+import { listBookMembers } from './membership-service.js';
 import {
   acceptInvitation,
   createInvitation,
@@ -93,7 +94,12 @@ export const invitationRouter = router({
     .output(messageEnvelope)
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
-        await revokeInvitation(db, ctx.clock, { bookId: ctx.bookId, userId: ctx.user.id }, input.id);
+        await revokeInvitation(
+          db,
+          ctx.clock,
+          { bookId: ctx.bookId, userId: ctx.user.id },
+          input.id,
+        );
         return okMessage('Invitation withdrawn');
       }),
     ),
@@ -101,6 +107,7 @@ export const invitationRouter = router({
   preview: protectedProcedure
     .meta({
       bookAccess: 'none',
+      refusals: ['NOT_FOUND'],
       openapi: {
         method: 'GET',
         path: '/api/invitations/preview',
@@ -118,7 +125,7 @@ export const invitationRouter = router({
   accept: protectedProcedure
     .meta({
       bookAccess: 'none',
-      refusals: ['CONFLICT'],
+      refusals: ['CONFLICT', 'NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/api/invitations/accept',
@@ -129,21 +136,22 @@ export const invitationRouter = router({
       },
     })
     .input(invitationTokenInput)
-    .output(bookOutput)
+    .output(acceptedInvitationOutput)
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
         const joined = await acceptInvitation(db, ctx.clock, ctx.user.id, input.token);
-        return ok(
-          await getBook(db, joined.bookId, ctx.user.id),
-          `You joined ${joined.bookName} as ${joined.role}`,
-        );
+        const book = await getBook(db, joined.bookId, ctx.user.id);
+        const members = await listBookMembers(db, { bookId: joined.bookId, userId: ctx.user.id });
+        const member = members.find((candidate) => candidate.you);
+        if (!member) throw new Error('The member who just joined is not listed');
+        return ok({ book, member }, `You joined ${joined.bookName} as ${joined.role}`);
       }),
     ),
 
   decline: protectedProcedure
     .meta({
       bookAccess: 'none',
-      refusals: ['CONFLICT'],
+      refusals: ['CONFLICT', 'NOT_FOUND'],
       openapi: {
         method: 'POST',
         path: '/api/invitations/decline',

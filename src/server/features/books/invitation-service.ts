@@ -16,6 +16,7 @@ import {
 import type { BookRole } from '../../../shared/schemas/book.js';
 import {
   countOpenInvitations,
+  deleteInvitation,
   findInvitation,
   findInvitationByToken,
   insertInvitation,
@@ -32,11 +33,12 @@ import { findMemberBook } from './book-repository.js';
 // for seven days, revocable; the token exists only in the link.
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
+/** A link whose invitation is not there: never made, or withdrawn (which deletes it). */
+export const LINK_NOT_FOUND = 'This invitation does not exist or was withdrawn.';
 export const TOO_MANY_INVITATIONS = `A book can have at most ${OPEN_INVITATIONS_MAX} open invitations: revoke some first.`;
 const NOT_OPEN: Record<Exclude<InvitationState, 'open'>, string> = {
   accepted: 'This invitation has already been used.',
   declined: 'This invitation was declined.',
-  revoked: 'This invitation was withdrawn by the book’s owner.',
   expired: 'This invitation has expired: ask for a new one.',
 };
 export const ALREADY_MEMBER = 'You are already a member of this book.';
@@ -72,7 +74,7 @@ export async function createInvitation(
   deps: InvitationDeps,
   actor: BookActor & { email: string },
   input: CreateInvitationInput,
-): Promise<{ invitation: Invitation; link: string }> {
+): Promise<{ invitation: Invitation; link: string; token: string }> {
   const now = deps.clock();
   if ((await countOpenInvitations(db, actor.bookId, now)) >= OPEN_INVITATIONS_MAX) {
     throw new AppError('CONFLICT', TOO_MANY_INVITATIONS);
@@ -109,7 +111,7 @@ export async function createInvitation(
       deps.log,
     );
   }
-  return { invitation: toInvitation(row, now), link };
+  return { invitation: toInvitation(row, now), link, token };
 }
 
 export async function listBookInvitations(
@@ -121,28 +123,29 @@ export async function listBookInvitations(
   return (await listInvitations(db, actor.bookId)).map((row) => toInvitation(row, now));
 }
 
-/** Withdraws an open invitation: its link then answers that it was withdrawn. */
+/**
+ * Withdraws an open invitation by deleting it: its link then leads nowhere. Answered ones stay
+ * as the record of who was asked and what they said.
+ */
 export function revokeInvitation(
   db: DbOrTx,
   clock: Clock,
   actor: BookActor,
   id: string,
-): Promise<Invitation> {
+): Promise<void> {
   return inTransaction(db, async (trx) => {
-    const now = clock();
-    const row = await findInvitation(trx, actor.bookId, id);
+    const row = await findInvitation(trx, actor.bookId, id, { lock: true });
     if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
-    const state = stateOf(row, now);
+    const state = stateOf(row, clock());
     if (state !== 'open') throw new AppError('CONFLICT', NOT_OPEN[state]);
-    await setInvitationOutcome(trx, id, 'revoked', actor.userId, now);
-    return toInvitation({ ...row, outcome: 'revoked', outcome_at: now }, now);
+    await deleteInvitation(trx, id);
   });
 }
 
 /** What an invitee sees before answering. */
 export async function previewInvitation(db: DbOrTx, clock: Clock, userId: string, token: string) {
   const row = await findInvitationByToken(db, sha256Hex(token), { lock: false });
-  if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', LINK_NOT_FOUND);
   return {
     bookName: row.book_name,
     role: row.role,
@@ -156,7 +159,7 @@ export async function previewInvitation(db: DbOrTx, clock: Clock, userId: string
 /** Locks the invitation of a link and refuses it unless it can still be answered. */
 async function openInvitation(trx: DbOrTx, token: string, now: Date) {
   const row = await findInvitationByToken(trx, sha256Hex(token), { lock: true });
-  if (!row) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', LINK_NOT_FOUND);
   const state = stateOf(row, now);
   if (state !== 'open') throw new AppError('CONFLICT', NOT_OPEN[state]);
   return row;

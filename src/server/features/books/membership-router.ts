@@ -3,6 +3,7 @@ import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok, okMessage } from '../../trpc/envelope.js';
 import { idempotencyHeaders, idempotentMutation } from '../../trpc/idempotent-mutation.js';
 import { messageEnvelope } from '../../../shared/schemas/common.js';
+import { bookIdInput } from '../../../shared/schemas/book.js';
 import {
   memberIdInput,
   memberListOutput,
@@ -84,22 +85,23 @@ export const membershipRouter = router({
 
   leave: protectedProcedure
     .meta({
-      bookAccess: 'viewer',
+      // The book is the one the path names: a retry after leaving still finds its answer.
+      bookAccess: 'none',
       refusals: ['CONFLICT'],
       openapi: {
         method: 'POST',
-        path: '/api/book/leave',
+        path: '/api/books/{id}/leave',
         requestHeaders: idempotencyHeaders,
         tags,
         summary:
-          'Leave the book (any member; not your personal book, and not as its last owner). Your personal book is untouched',
+          'Leave a book (any member; not your personal book, and not as its last owner). Your personal book is untouched',
       },
     })
-    .input(z.object({}))
+    .input(bookIdInput)
     .output(messageEnvelope)
     .mutation(
-      idempotentMutation(async ({ ctx, db }) => {
-        await leaveBook(db, { bookId: ctx.bookId, userId: ctx.user.id });
+      idempotentMutation(async ({ ctx, input, db }) => {
+        await leaveBook(db, { bookId: input.id, userId: ctx.user.id });
         return okMessage('You left the book');
       }),
     ),

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/connect.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { AppError } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../shared/errors.js';
 import type { Member, UpdateMemberInput } from '../../../shared/schemas/sharing.js';
 import type { BookRole } from '../../../shared/schemas/book.js';
 import {
@@ -14,8 +15,7 @@ import {
 // Who is in a book and with which role (docs/sharing.md#roles).
 
 export const MEMBER_NOT_FOUND = 'Member not found';
-export const LAST_OWNER =
-  'A book needs at least one owner: make another member an owner first.';
+export const LAST_OWNER = 'A book needs at least one owner: make another member an owner first.';
 export const PERSONAL_OWNER_STAYS =
   'This is the personal book of this member: they stay its owner and cannot be removed.';
 export const CANNOT_LEAVE_PERSONAL = 'You cannot leave your personal book.';
@@ -88,7 +88,9 @@ export function leaveBook(db: DbOrTx, actor: BookActor): Promise<void> {
   return inTransaction(db, async (trx) => {
     const members = await lockMembers(trx, actor.bookId);
     const me = members.find((member) => member.user_id === actor.userId);
-    if (me?.personal_owner) throw new AppError('CONFLICT', CANNOT_LEAVE_PERSONAL);
+    // Not a member: the book answers as a missing one.
+    if (!me) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
+    if (me.personal_owner) throw new AppError('CONFLICT', CANNOT_LEAVE_PERSONAL);
     await lockedTarget(trx, actor.bookId, actor.userId, null);
     await deleteMember(trx, actor.bookId, actor.userId);
   });
