@@ -34,6 +34,11 @@ export interface TestUser {
   token: string;
   /** The user's personal book, which holds their accounts, categories and ledger. */
   bookId: string;
+  /**
+   * The book this user's calls work on when not the personal one: sent as X-Book-Id by
+   * `caller` and `rest` (docs/sharing.md#choosing-a-book).
+   */
+  onBook?: string;
 }
 
 export interface TestApp {
@@ -93,6 +98,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rest(user, options) {
       const headers = { ...(options.headers ?? {}) };
       if (user) headers.authorization = `Bearer ${user.token}`;
+      if (user?.onBook !== undefined && headers['x-book-id'] === undefined) {
+        headers['x-book-id'] = user.onBook;
+      }
       return app.inject({ ...options, headers });
     },
     caller(user, options = {}) {
@@ -106,7 +114,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
             ...(options.idempotencyKey !== undefined && {
               'idempotency-key': options.idempotencyKey,
             }),
-            ...(options.bookId !== undefined && { 'x-book-id': options.bookId }),
+            ...((options.bookId ?? user?.onBook) !== undefined && {
+              'x-book-id': options.bookId ?? user?.onBook,
+            }),
           },
         }),
       );
