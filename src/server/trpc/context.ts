@@ -69,7 +69,9 @@ export function bearerTokenOf(header: string | undefined): string | null {
 function requestedBooksOf(header: string | string[] | undefined, query: unknown): string[] {
   const fromQuery = (query as Record<string, unknown> | undefined)?.bookId;
   const values = [header, fromQuery].flat();
-  const named = values.filter((value): value is string => typeof value === 'string' && value !== '');
+  const named = values.filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
   return [...new Set(named.map((value) => value.trim().toLowerCase()))];
 }
 

@@ -58,7 +58,8 @@ export const findLiveSession = queryTemplate(
         // restore died: its heartbeat stopped) or 'idle' (no NULL: postgres.js reads a NULL
         // array element as the text 'NULL'), and whether it is the user's personal book.
         sql<
-          [string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale', 'true' | 'false'] | null
+          | [string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale', 'true' | 'false']
+          | null
         >`(
           SELECT ARRAY[m.book_id::text, m.role, b.apply_rules_to_manual_entries::text,
             CASE WHEN b.restore_token IS NULL THEN 'idle'
