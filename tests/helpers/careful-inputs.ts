@@ -3,6 +3,7 @@ import { plainCsvMapping } from './csv-mapping.js';
 import type { RestProcedure } from './api-surface.js';
 import { routeName } from './api-surface.js';
 import type { TestApp, TestUser } from './test-app.js';
+import { joinedMember } from './sharing.js';
 
 /**
  * What a careful client adds to a derived input where the schema cannot say it
@@ -41,8 +42,7 @@ const RULE_ACTIONS: Completion = async (input, { user }) => ({
 
 /** The token of a new invitation into the user's personal book (docs/sharing.md#invitations). */
 async function invitationToken(t: TestApp, user: TestUser): Promise<string> {
-  const { link } = (await t.caller(user).invitation.create({ role: 'editor' })).data;
-  return new URL(link, 'http://localhost').hash.replace('#token=', '');
+  return (await t.caller(user).invitation.create({ role: 'editor' })).data.token;
 }
 
 /** Someone new answers an invitation of the user's. */
@@ -61,10 +61,7 @@ const COMPLETIONS: Record<string, Completion> = {
   // Only someone who is not the book's last owner, in a book not their personal one, can leave.
   'POST /api/books/{id}/leave': async (_input, { t, user }) => {
     const bookId = (await t.caller(user).book.create({ name: 'Left behind' })).data.id;
-    const { link } = (await t.caller(user, { bookId }).invitation.create({ role: 'viewer' })).data;
-    const leaver = await t.signUp();
-    const token = new URL(link, 'http://localhost').hash.replace('#token=', '');
-    await t.caller(leaver).invitation.accept({ token });
+    const leaver = await joinedMember(t, { ...user, onBook: bookId }, 'viewer');
     return { input: { id: bookId }, user: leaver };
   },
   'POST /api/rules': RULE_ACTIONS,

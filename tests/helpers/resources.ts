@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 import { MESSAGES } from '../../src/shared/errors.js';
 import type { TestApp, TestUser } from './test-app.js';
+import { joinedMember } from './sharing.js';
 
 /**
  * How the tests make, remove and find each kind of resource an input can name by id (the
@@ -324,11 +325,7 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
   /** Another person in the user's personal book, as a viewer, through a link invitation. */
   member: {
     async create(t, user) {
-      const { link } = (await t.caller(user).invitation.create({ role: 'viewer' })).data;
-      const member = await t.signUp();
-      const token = new URL(link, 'http://localhost').hash.replace('#token=', '');
-      await t.caller(member).invitation.accept({ token });
-      return member.id;
+      return (await joinedMember(t, user, 'viewer')).id;
     },
     async remove(t, user, id) {
       await t.caller(user).member.remove({ id });

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeError } from '../../src/server/trpc/errors.js';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 import {
   REST_PROCEDURES,
   callProcedure,
+  rejection,
   restRequest,
   routeName,
   type RestProcedure,
@@ -36,16 +36,6 @@ const PROTECTED_QUERIES = PROTECTED.filter((procedure) => procedure.type === 'qu
 
 const labelled = (procedures: RestProcedure[]) =>
   procedures.map((procedure) => [routeName(procedure), procedure] as const);
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    return error as TRPCError;
-  }
-  throw new Error('expected the call to be rejected, but it succeeded');
-}
 
 interface Fixture {
   user: TestUser;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/errors.js';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 import {
   REST_PROCEDURES,
   callProcedure,
+  rejection,
   restRequest,
   routeName,
   type RestProcedure,
@@ -14,6 +14,7 @@ import {
 import { plantedKinds, protectedRoutes, validInput } from '../helpers/derived-cases.js';
 import { fixtureOf, plantIds } from '../helpers/resources.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { joinedMember } from '../helpers/sharing.js';
 
 /**
  * Who may call what in a shared book (docs/sharing.md#roles), for every route that works on a
@@ -78,18 +79,6 @@ async function bookState(t: TestApp, bookId: string): Promise<string[]> {
   return [...state, ...book.map((row) => `books ${row.row}`)];
 }
 
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    return error as TRPCError;
-  }
-  throw new Error('expected the call to be rejected, but it succeeded');
-}
-
-const tokenOf = (link: string) => new URL(link, 'http://localhost').hash.replace('#token=', '');
-
 describe('roles in a shared book', () => {
   let t: TestApp;
   let bookId: string;
@@ -101,15 +90,9 @@ describe('roles in a shared book', () => {
     const owner = await t.signUp();
     bookId = (await t.caller(owner).book.create({ name: 'Household' })).data.id;
     people.owner = { ...owner, onBook: bookId };
-    const join = async (role: 'editor' | 'viewer') => {
-      const person = await t.signUp();
-      const { link } = (await t.caller(people.owner).invitation.create({ role })).data;
-      await t.caller(person).invitation.accept({ token: tokenOf(link) });
-      return { ...person, onBook: bookId };
-    };
-    people.editor = await join('editor');
-    people.viewer = await join('viewer');
-    people.removed = await join('editor');
+    people.editor = await joinedMember(t, people.owner, 'editor');
+    people.viewer = await joinedMember(t, people.owner, 'viewer');
+    people.removed = await joinedMember(t, people.owner, 'editor');
     await t.caller(people.owner).member.remove({ id: people.removed.id });
     const invited = await t.signUp();
     await t.caller(people.owner).invitation.create({ role: 'editor', email: invited.email });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMailbox } from '../../src/server/features/mail/mailer.js';
 import { MESSAGES } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
+import { invitationTokenOf, joinedMember } from '../helpers/sharing.js';
 
 /**
  * Shared books (docs/sharing.md): several books per person, chosen per call; members with
@@ -20,14 +21,13 @@ describe('shared books', () => {
 
   const on = (user: TestUser, bookId: string, key?: string) =>
     t.caller(user, { bookId, ...(key !== undefined && { idempotencyKey: key }) });
-  const tokenOf = (link: string) => new URL(link, 'http://x').hash.replace('#token=', '');
+  const tokenOf = invitationTokenOf;
 
-  /** A shared book of `owner` with `member` in it under `role`, through a link invitation. */
-  async function household(owner: TestUser, member: TestUser, role: 'editor' | 'viewer' | 'owner') {
+  /** A shared book of `owner` with a new member in it under `role`. */
+  async function household(owner: TestUser, role: 'editor' | 'viewer' | 'owner') {
     const book = (await t.caller(owner).book.create({ name: 'Household' })).data;
-    const { link } = (await on(owner, book.id).invitation.create({ role })).data;
-    await t.caller(member).invitation.accept({ token: tokenOf(link) });
-    return book.id;
+    const member = await joinedMember(t, { ...owner, onBook: book.id }, role);
+    return { bookId: book.id, member };
   }
 
   it('creates books, lists them with the personal one first, and works on the one a call names', async () => {
@@ -99,11 +99,8 @@ describe('shared books', () => {
 
   it('lets a viewer read and export but not write, an editor write but not manage', async () => {
     const owner = await t.signUp();
-    const viewer = await t.signUp();
-    const editor = await t.signUp();
-    const bookId = await household(owner, viewer, 'viewer');
-    const { link } = (await on(owner, bookId).invitation.create({ role: 'editor' })).data;
-    await t.caller(editor).invitation.accept({ token: tokenOf(link) });
+    const { bookId, member: viewer } = await household(owner, 'viewer');
+    const editor = await joinedMember(t, { ...owner, onBook: bookId }, 'editor');
 
     const account = (await on(owner, bookId).account.create({ title: 'Joint' })).data;
     await on(editor, bookId).account.deposit({ id: account.id, amount: 50, description: 'Pay' });
@@ -237,8 +234,7 @@ describe('shared books', () => {
 
   it('keeps an owner in every book, and the personal book’s owner in theirs', async () => {
     const owner = await t.signUp();
-    const partner = await t.signUp();
-    const bookId = await household(owner, partner, 'editor');
+    const { bookId, member: partner } = await household(owner, 'editor');
 
     await expect(
       on(owner, bookId).member.update({ id: owner.id, role: 'editor' }),
@@ -276,8 +272,7 @@ describe('shared books', () => {
 
   it('ends a removed member’s access with their next request; what they recorded stays', async () => {
     const owner = await t.signUp();
-    const partner = await t.signUp();
-    const bookId = await household(owner, partner, 'editor');
+    const { bookId, member: partner } = await household(owner, 'editor');
     const account = (await on(partner, bookId).account.create({ title: 'Groceries' })).data;
     await on(partner, bookId).account.deposit({ id: account.id, amount: 20, description: 'Cash' });
     await on(owner, bookId).member.remove({ id: partner.id });
@@ -292,8 +287,7 @@ describe('shared books', () => {
 
   it('deletes a shared book with everything in it for every member', async () => {
     const owner = await t.signUp();
-    const partner = await t.signUp();
-    const bookId = await household(owner, partner, 'editor');
+    const { bookId, member: partner } = await household(owner, 'editor');
     const account = (await on(partner, bookId).account.create({ title: 'Joint' })).data;
     await on(partner, bookId).account.deposit({ id: account.id, amount: 9, description: 'In' });
     await expect(t.caller(partner).book.delete({ id: bookId })).rejects.toMatchObject({
