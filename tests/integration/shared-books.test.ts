@@ -148,6 +148,7 @@ describe('shared books', () => {
 
     const preview = (await t.caller(guest).invitation.preview({ token })).data;
     expect(preview).toMatchObject({
+      bookId,
       bookName: 'Flat share',
       role: 'editor',
       invitedBy: owner.email,

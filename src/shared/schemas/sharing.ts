@@ -122,6 +122,9 @@ export const invitationTokenInput = z.object({
 export const invitationPreviewOutput = envelope(
   z
     .object({
+      bookId: z.string().meta({
+        description: 'The book it leads into: send it as bookId once you are a member',
+      }),
       bookName: z.string(),
       role: z.enum(BOOK_ROLES).meta(roleMeta),
       invitedBy: z.string().nullable(),

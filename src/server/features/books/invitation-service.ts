@@ -147,6 +147,7 @@ export async function previewInvitation(db: DbOrTx, clock: Clock, userId: string
   const row = await findInvitationByToken(db, sha256Hex(token), { lock: false });
   if (!row) throw new AppError('NOT_FOUND', LINK_NOT_FOUND);
   return {
+    bookId: row.book_id,
     bookName: row.book_name,
     role: row.role,
     invitedBy: row.invited_by_email,
