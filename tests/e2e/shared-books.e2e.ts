@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
+import { signedInUser } from './support/session.js';
+import { toast } from './support/toast.js';
+
+/**
+ * Shared books (docs/sharing.md, docs/client.md#shared-books), as two people live them in two
+ * browsers: A makes a book and invites B by email; B accepts from the demo mailbox and records
+ * an expense; A sees it; A makes B a viewer, and B's next write is refused; A removes B, and
+ * B's next move takes them back to their personal book, told why.
+ */
+
+const VIEWER_REFUSAL =
+  'You can view this book but not change it. Ask an owner of the book to make you an editor.';
+const NO_LONGER = 'You no longer have access to that book. Showing your personal book.';
+
+const sidebarLink = (page: Page, name: string) =>
+  page.locator('#app-sidebar nav').getByRole('link', { name, exact: true });
+
+const bookButton = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Book: ${name}`, exact: true });
+
+const memberRows = (page: Page, email: string) =>
+  page
+    .getByRole('region', { name: 'Members of this book' })
+    .getByRole('row')
+    .filter({ hasText: email });
+
+const bookInUrl = (page: Page) => new URL(page.url()).searchParams.get('book');
+
+async function invitationLink(email: string, base: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mailbox = (await fetch(
+      `${base}/api/demo/mailbox?email=${encodeURIComponent(email)}`,
+    ).then((res) => res.json())) as { data: { requestType: string; link: string }[] };
+    const message = mailbox.data.find((entry) => entry.requestType === 'BOOK_INVITATION');
+    if (message) return message.link;
+    // The mail is sent in the background, just after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no invitation for ${email} in the demo mailbox`);
+}
+
+async function addExpense(page: Page, amount: string, description: string) {
+  await page.getByRole('button', { name: 'Add Expense' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+  await dialog.getByLabel('Amount').fill(amount);
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Add Expense' }).click();
+  return dialog;
+}
+
+describe('shared books journey', () => {
+  let browser: Browser;
+  const pages: WatchedPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const w of pages) await w.context.close();
+    await browser.close();
+  });
+
+  it('A shares a book with B, changes B’s role and removes B; each sees what the other did', async () => {
+    const a = await signedInUser('books-a');
+    const b = await signedInUser('books-b');
+    const wa = await openPage(browser, { token: a.token });
+    const wb = await openPage(browser, { token: b.token });
+    pages.push(wa, wb);
+    // Refusals this journey brings about on purpose: B's write as a viewer, B's calls once removed.
+    wb.expect(/HTTP 403: POST .*\/trpc\/expense\.create/, /HTTP 404: .*\/trpc\//);
+    const pa = wa.page;
+    const pb = wb.page;
+
+    // A creates "Household" from the book switcher, and is in it at once.
+    await wa.goto('/');
+    await pa.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await bookButton(pa, 'Personal').click();
+    await pa.getByRole('menuitem', { name: 'New book…' }).click();
+    const create = pa.getByRole('dialog', { name: 'New book' });
+    await create.getByLabel('Name').fill('Household');
+    await create.getByRole('button', { name: 'Create book' }).click();
+    await toast(pa, 'Book created');
+    await bookButton(pa, 'Household').waitFor();
+    const household = bookInUrl(pa);
+    expect(household).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The switcher lists both books with A's role, the current one checked.
+    await bookButton(pa, 'Household').click();
+    const checked = pa.getByRole('menuitemradio', { checked: true });
+    expect((await checked.textContent())?.replace(/\s+/g, ' ')).toContain('Household');
+    await pa.getByRole('menuitemradio', { name: /Personal/ }).waitFor();
+    await pa.keyboard.press('Escape');
+
+    // A invites B by email as an editor, on /organization (the book stays in the address).
+    await sidebarLink(pa, 'Organization').click();
+    await pa.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
+    expect(bookInUrl(pa)).toBe(household);
+    await pa.getByLabel('Email').fill(b.email);
+    await pa.getByRole('combobox', { name: 'Role', exact: true }).selectOption('editor');
+    await pa.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(pa, `Invitation sent to ${b.email}`);
+    const invited = pa
+      .getByRole('region', { name: 'Invitations to this book' })
+      .getByRole('row')
+      .filter({ hasText: b.email });
+    await invited.getByText('Open', { exact: true }).waitFor();
+
+    // B opens the link from the demo mailbox, sees what it offers, and accepts.
+    const link = await invitationLink(b.email, wb.base);
+    expect(link).toMatch(/\/invitation#token=[A-Za-z0-9_-]{43}$/);
+    await pb.goto(new URL(link, wb.base).href);
+    await pb.getByRole('heading', { name: 'Invitation', level: 1 }).waitFor();
+    await pb.getByText(`${a.email} invites you to the book “Household” as editor.`).waitFor();
+    await pb.getByRole('button', { name: 'Accept' }).click();
+    await toast(pb, 'You joined “Household”');
+    await pb.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await bookButton(pb, 'Household').waitFor();
+    expect(bookInUrl(pb)).toBe(household);
+
+    // B records an expense in Household.
+    await sidebarLink(pb, 'All Expenses').click();
+    await pb.getByRole('heading', { name: 'All Expenses', level: 1 }).waitFor();
+    let dialog = await addExpense(pb, '7.25', 'Milk for the house');
+    await toast(pb, 'Expense created successfully');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A reloads and sees it; B is a member, an editor.
+    await pa.reload();
+    await pa.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
+    const roleOfB = pa.getByRole('combobox', { name: `Role of ${b.email}` });
+    expect(await roleOfB.inputValue()).toBe('editor');
+    await sidebarLink(pa, 'All Expenses').click();
+    await pa.getByText('Milk for the house').first().waitFor();
+
+    // A makes B a viewer: B's next write is refused with the viewer's message.
+    await sidebarLink(pa, 'Organization').click();
+    await pa.getByRole('combobox', { name: `Role of ${b.email}` }).selectOption('viewer');
+    await toast(pa, `${b.email} is now a viewer`);
+    dialog = await addExpense(pb, '3', 'Bread');
+    await toast(pb, VIEWER_REFUSAL);
+    expect(await dialog.isVisible()).toBe(true);
+    await pb.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Once B's page learns the role again, the header says so.
+    await pb.reload();
+    await pb.getByText('View only', { exact: true }).waitFor();
+    await bookButton(pb, 'Household').waitFor();
+
+    // A removes B.
+    await memberRows(pa, b.email)
+      .getByRole('button', { name: `Remove ${b.email}` })
+      .click();
+    const confirm = pa.getByRole('alertdialog', { name: 'Remove member?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await toast(pa, 'Member removed');
+    await expect.poll(() => memberRows(pa, b.email).count()).toBe(0);
+
+    // B's next move finds the book gone: back to the personal book, told why.
+    await sidebarLink(pb, 'Transactions').click();
+    await toast(pb, NO_LONGER);
+    await bookButton(pb, 'Personal').waitFor();
+    await expect.poll(() => bookInUrl(pb)).toBe(null);
+    await pb.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+
+    wa.assertClean();
+    wb.assertClean();
+  });
+});
