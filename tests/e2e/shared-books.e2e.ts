@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
-import { signedInUser } from './support/session.js';
+import { apiData, signedInUser } from './support/session.js';
 import { toast } from './support/toast.js';
 
 /**
@@ -14,6 +14,7 @@ import { toast } from './support/toast.js';
 const VIEWER_REFUSAL =
   'You can view this book but not change it. Ask an owner of the book to make you an editor.';
 const NO_LONGER = 'You no longer have access to that book. Showing your personal book.';
+const LAST_OWNER = 'A book needs at least one owner: make another member an owner first.';
 
 const sidebarLink = (page: Page, name: string) =>
   page.locator('#app-sidebar nav').getByRole('link', { name, exact: true });
@@ -40,6 +41,12 @@ async function invitationLink(email: string, base: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no invitation for ${email} in the demo mailbox`);
+}
+
+async function signIn(page: Page, person: { email: string; password: string }) {
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 async function addExpense(page: Page, amount: string, description: string) {
@@ -166,5 +173,119 @@ describe('shared books journey', () => {
 
     wa.assertClean();
     wb.assertClean();
+  });
+
+  it('an owner renames, shares by link, withdraws and deletes; a signed-out invitee signs in, comes back to the link, joins and leaves', async () => {
+    const a = await signedInUser('books-owner');
+    const c = await signedInUser('books-c');
+    await apiData(a.token, 'POST', '/api/books', { name: 'Trip' });
+    const wa = await openPage(browser, { token: a.token });
+    const wc = await openPage(browser);
+    pages.push(wa, wc);
+    wa.expect(/HTTP 409: POST .*\/trpc\/member\.update/);
+    const pa = wa.page;
+    const pc = wc.page;
+
+    // A switches to Trip from the header.
+    await wa.goto('/');
+    await pa.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await bookButton(pa, 'Personal').click();
+    await pa.getByRole('menuitemradio', { name: /Trip/ }).click();
+    await bookButton(pa, 'Trip').waitFor();
+
+    // A renames it, and cannot stop being its last owner.
+    await sidebarLink(pa, 'Organization').click();
+    await pa.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
+    await pa.getByLabel('Name', { exact: true }).fill('Trip 2027');
+    await pa.getByRole('button', { name: 'Rename' }).click();
+    await toast(pa, 'Book renamed');
+    await bookButton(pa, 'Trip 2027').waitFor();
+    await pa.getByRole('combobox', { name: `Role of ${a.email}` }).selectOption('editor');
+    await toast(pa, LAST_OWNER);
+
+    // A makes a link for a viewer, and one for an editor that A withdraws.
+    const invitations = pa.getByRole('region', { name: 'Invitations to this book' });
+    await pa.getByRole('combobox', { name: 'Role', exact: true }).selectOption('viewer');
+    await pa.getByRole('button', { name: 'Create link' }).click();
+    await toast(pa, 'Invitation link created');
+    const link = await pa.getByLabel('Invitation link').inputValue();
+    expect(link).toMatch(/\/invitation#token=[A-Za-z0-9_-]{43}$/);
+    await invitations.getByRole('row').filter({ hasText: 'Viewer' }).waitFor();
+    await pa.getByRole('combobox', { name: 'Role', exact: true }).selectOption('editor');
+    await pa.getByRole('button', { name: 'Create link' }).click();
+    const editorRow = invitations.getByRole('row').filter({ hasText: 'Editor' });
+    await editorRow.waitFor();
+    await editorRow.getByRole('button', { name: /^Withdraw/ }).click();
+    await pa
+      .getByRole('alertdialog', { name: 'Withdraw invitation?' })
+      .getByRole('button', { name: 'Withdraw' })
+      .click();
+    await toast(pa, 'Invitation withdrawn');
+    await expect.poll(() => editorRow.count()).toBe(0);
+
+    // C, signed out, opens the link: sign in first, then back to it.
+    await pc.goto(link);
+    await pc.waitForURL((url) => url.pathname === '/login');
+    await signIn(pc, c);
+    await pc.waitForURL((url) => url.pathname === '/invitation' && url.hash.startsWith('#token='));
+    await pc.getByText(`${a.email} invites you to the book “Trip 2027” as viewer.`).waitFor();
+    await pc.getByRole('button', { name: 'Accept' }).click();
+    await toast(pc, 'You joined “Trip 2027”');
+    await bookButton(pc, 'Trip 2027').waitFor();
+    await pc.getByText('View only', { exact: true }).waitFor();
+
+    // The link works once: opened again, it says C is in already and opens the book.
+    await pc.goto(link);
+    await pc.getByText('You are already a member of this book.').waitFor();
+    await pc.getByRole('button', { name: 'Open the book' }).click();
+    await pc.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await bookButton(pc, 'Trip 2027').waitFor();
+
+    // Signed out, the tab names no book: whoever signs in next starts in their own.
+    await pc.getByRole('button', { name: 'Open profile menu' }).click();
+    await pc.getByRole('menuitem', { name: 'Logout' }).click();
+    await pc
+      .getByRole('alertdialog', { name: 'Are you sure you want to Logout?' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    await pc.waitForURL((url) => url.pathname === '/login');
+    expect(bookInUrl(pc)).toBe(null);
+    await signIn(pc, c);
+    await pc.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await bookButton(pc, 'Personal').waitFor();
+    await bookButton(pc, 'Personal').click();
+    await pc.getByRole('menuitemradio', { name: /Trip 2027/ }).click();
+    await bookButton(pc, 'Trip 2027').waitFor();
+
+    // C leaves, back in their own book; signed out, the tab names no book.
+    await sidebarLink(pc, 'Organization').click();
+    await pc.getByRole('button', { name: 'Leave this book' }).click();
+    await pc
+      .getByRole('alertdialog', { name: 'Leave this book?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
+    await toast(pc, 'You left “Trip 2027”');
+    await bookButton(pc, 'Personal').waitFor();
+    expect(bookInUrl(pc)).toBe(null);
+
+    // A deletes the book, confirming with its name.
+    await pa.getByRole('button', { name: 'Delete this book' }).click();
+    const remove = pa.getByRole('dialog', { name: 'Delete this book?' });
+    await remove.getByLabel('Name of the book').fill('Trip');
+    await remove.getByRole('button', { name: 'Delete book' }).click();
+    await remove.getByText('Type the name of the book exactly').waitFor();
+    await remove.getByLabel('Name of the book').fill('Trip 2027');
+    await remove.getByRole('button', { name: 'Delete book' }).click();
+    await toast(pa, '“Trip 2027” deleted');
+    await bookButton(pa, 'Personal').waitFor();
+    expect(bookInUrl(pa)).toBe(null);
+    await bookButton(pa, 'Personal').click();
+    expect(await pa.getByRole('menuitemradio').allTextContents()).toEqual([
+      expect.stringContaining('Personal'),
+    ]);
+    await pa.keyboard.press('Escape');
+
+    wa.assertClean();
+    wc.assertClean();
   });
 });

@@ -1,4 +1,10 @@
-import { Navigate, Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import {
+  Navigate,
+  Outlet,
+  createFileRoute,
+  redirect,
+  stripSearchParams,
+} from '@tanstack/react-router';
 import { Wallet } from 'lucide-react';
 import { Brand } from '../components/widgets/brand.js';
 import { prefetchAppConfig } from '../features/auth/api.js';
@@ -44,6 +50,8 @@ function GuestLayout() {
 }
 
 export const Route = createFileRoute('/_guest')({
+  // Signed out, a tab has no book: the next person to sign in here starts in their own.
+  search: { middlewares: [stripSearchParams<{ book?: string }>(['book'])] },
   beforeLoad: () => {
     if (!useAuthStore.getState().isAuthenticated) return;
     const invitation = pendingInvitation();
