@@ -183,6 +183,7 @@ describe('shared books journey', () => {
     const wc = await openPage(browser);
     pages.push(wa, wc);
     wa.expect(/HTTP 409: POST .*\/trpc\/member\.update/);
+    wc.expect(/HTTP 404: GET .*\/trpc\/invitation\.preview/);
     const pa = wa.page;
     const pc = wc.page;
 
@@ -203,36 +204,65 @@ describe('shared books journey', () => {
     await pa.getByRole('combobox', { name: `Role of ${a.email}` }).selectOption('editor');
     await toast(pa, LAST_OWNER);
 
-    // A makes a link for a viewer, and one for an editor that A withdraws.
+    // A makes links: for a viewer, for an editor, and for an owner, which A withdraws.
     const invitations = pa.getByRole('region', { name: 'Invitations to this book' });
-    await pa.getByRole('combobox', { name: 'Role', exact: true }).selectOption('viewer');
-    await pa.getByRole('button', { name: 'Create link' }).click();
-    await toast(pa, 'Invitation link created');
-    const link = await pa.getByLabel('Invitation link').inputValue();
-    expect(link).toMatch(/\/invitation#token=[A-Za-z0-9_-]{43}$/);
-    await invitations.getByRole('row').filter({ hasText: 'Viewer' }).waitFor();
-    await pa.getByRole('combobox', { name: 'Role', exact: true }).selectOption('editor');
-    await pa.getByRole('button', { name: 'Create link' }).click();
-    const editorRow = invitations.getByRole('row').filter({ hasText: 'Editor' });
-    await editorRow.waitFor();
-    await editorRow.getByRole('button', { name: /^Withdraw/ }).click();
+    const makeLink = async (role: 'viewer' | 'editor' | 'owner') => {
+      await pa.getByRole('combobox', { name: 'Role', exact: true }).selectOption(role);
+      await pa.getByRole('button', { name: 'Create link' }).click();
+      await toast(pa, 'Invitation link created');
+      const label = role[0]?.toUpperCase() + role.slice(1);
+      await invitations.getByRole('row').filter({ hasText: label }).waitFor();
+      const made = await pa.getByLabel('Invitation link').inputValue();
+      expect(made).toMatch(/\/invitation#token=[A-Za-z0-9_-]{43}$/);
+      return made;
+    };
+    const link = await makeLink('viewer');
+    const editorLink = await makeLink('editor');
+    const ownerLink = await makeLink('owner');
+    expect(new Set([link, editorLink, ownerLink]).size).toBe(3);
+    const ownerRow = invitations.getByRole('row').filter({ hasText: 'Owner' });
+    await ownerRow.getByRole('button', { name: /^Withdraw/ }).click();
     await pa
       .getByRole('alertdialog', { name: 'Withdraw invitation?' })
       .getByRole('button', { name: 'Withdraw' })
       .click();
     await toast(pa, 'Invitation withdrawn');
-    await expect.poll(() => editorRow.count()).toBe(0);
+    await expect.poll(() => ownerRow.count()).toBe(0);
 
-    // C, signed out, opens the link: sign in first, then back to it.
-    await pc.goto(link);
+    // C, signed out, opens the editor's link: sign in first, then back to it; C declines.
+    await pc.goto(editorLink);
     await pc.waitForURL((url) => url.pathname === '/login');
     await signIn(pc, c);
     await pc.waitForURL((url) => url.pathname === '/invitation' && url.hash.startsWith('#token='));
+    await pc.getByText(`${a.email} invites you to the book “Trip 2027” as editor.`).waitFor();
+    await pc.getByRole('button', { name: 'Decline' }).click();
+    await toast(pc, 'Invitation declined');
+    await pc.getByText('This invitation was declined.').waitFor();
+
+    // A withdrawn link says so.
+    await pc.goto(ownerLink);
+    await pc.getByText('This invitation does not exist or was withdrawn.').waitFor();
+
+    // The viewer's link: C accepts, and is in the book, view only.
+    await pc.goto(link);
     await pc.getByText(`${a.email} invites you to the book “Trip 2027” as viewer.`).waitFor();
     await pc.getByRole('button', { name: 'Accept' }).click();
     await toast(pc, 'You joined “Trip 2027”');
     await bookButton(pc, 'Trip 2027').waitFor();
     await pc.getByText('View only', { exact: true }).waitFor();
+
+    // A's list says what became of each.
+    await pa.reload();
+    await invitations
+      .getByRole('row')
+      .filter({ hasText: 'Viewer' })
+      .getByText('Accepted')
+      .waitFor();
+    await invitations
+      .getByRole('row')
+      .filter({ hasText: 'Editor' })
+      .getByText('Declined')
+      .waitFor();
 
     // The link works once: opened again, it says C is in already and opens the book.
     await pc.goto(link);
@@ -280,9 +310,9 @@ describe('shared books journey', () => {
     await bookButton(pa, 'Personal').waitFor();
     expect(bookInUrl(pa)).toBe(null);
     await bookButton(pa, 'Personal').click();
-    expect(await pa.getByRole('menuitemradio').allTextContents()).toEqual([
-      expect.stringContaining('Personal'),
-    ]);
+    await expect
+      .poll(() => pa.getByRole('menuitemradio').allTextContents())
+      .toEqual([expect.stringContaining('Personal')]);
     await pa.keyboard.press('Escape');
 
     wa.assertClean();

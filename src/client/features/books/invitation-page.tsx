@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import type { InvitationState } from '../../../shared/schemas/sharing.js';
@@ -34,15 +34,15 @@ const NOT_OPEN: Record<Exclude<InvitationState, 'open'>, string> = {
  */
 export function InvitationPage() {
   const hash = useLocation({ select: (location) => location.hash });
-  // Read once: the fragment stays the link's, whatever the tab does next.
-  const [token] = useState(() => invitationTokenOf(hash || window.location.hash));
+  // Another link opened in this tab changes only the fragment: the screen follows it.
+  const token = invitationTokenOf(hash);
   useEffect(() => forgetPendingInvitation(), []);
   return (
     <section aria-labelledby="invitation-heading" className="mx-auto max-w-xl space-y-6">
       <h1 id="invitation-heading" className="text-2xl font-bold">
         Invitation
       </h1>
-      {token ? <Preview token={token} /> : <Card role="alert">{INCOMPLETE}</Card>}
+      {token ? <Preview key={token} token={token} /> : <Card role="alert">{INCOMPLETE}</Card>}
     </section>
   );
 }
