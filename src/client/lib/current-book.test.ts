@@ -10,7 +10,7 @@ import {
   setCurrentBookId,
 } from './current-book.js';
 import { createQueryClient } from './query-client.js';
-import { createTrpcClient } from './trpc.js';
+import { createTrpcClient, withIdempotencyKey, withSessionToken } from './trpc.js';
 
 const BOOK = '0d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
@@ -59,18 +59,22 @@ describe('the current book', () => {
 
   it('is named in X-Book-Id on every call, and not at all for the personal book', async () => {
     const sent: Array<string | null> = [];
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       sent.push(new Headers(init.headers).get('x-book-id'));
       const one = { result: { data: { success: true, data: {} } } };
+      const body = url.includes('batch=1') ? [one] : one;
       return Promise.resolve(
-        new Response(JSON.stringify([one]), { headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
       );
     });
     const client = createTrpcClient(() => 'token');
     await client.book.get.query({});
     setCurrentBookId(BOOK);
     await client.book.get.query({});
-    expect(sent).toEqual([null, BOOK]);
+    await client.book.get.query({}, withIdempotencyKey('key-1'));
+    // A call of the key-login session is not the tab's person's: it names no book.
+    await client.book.get.query({}, withSessionToken('key-token'));
+    expect(sent).toEqual([null, BOOK, BOOK, null]);
   });
 });
 

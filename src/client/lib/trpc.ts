@@ -69,9 +69,11 @@ export function createTrpcClient(mainSessionToken: () => string | null) {
           fetch: watchedFetch,
           headers: ({ op }) => {
             const key = stringOrNull(op.context.idempotencyKey);
+            const ownSession = stringOrNull(op.context.sessionToken);
             return {
-              ...bearer(stringOrNull(op.context.sessionToken) ?? mainSessionToken()),
-              ...bookHeader(),
+              ...bearer(ownSession ?? mainSessionToken()),
+              // The tab's book is the main session's: a call of another session names none.
+              ...(ownSession === null && bookHeader()),
               ...(key && { 'idempotency-key': key }),
             };
           },
