@@ -6,6 +6,7 @@ import { RouteError } from '../components/widgets/route-error.js';
 import { ServerStatusBanner } from '../components/widgets/server-status-banner.js';
 import type { RouterContext } from '../lib/router-context.js';
 import { bookIdFromSearch, currentBookId, setCurrentBookId } from '../lib/current-book.js';
+import { useDefaultAccountStore } from '../stores/default-account-store.js';
 import { useTheme } from '../lib/theme.js';
 
 function Root() {
@@ -49,6 +50,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const book = search.book ?? null;
     if (book === currentBookId()) return;
     setCurrentBookId(book);
+    useDefaultAccountStore.getState().followBook();
     void context.queryClient.resetQueries();
   },
   component: Root,
