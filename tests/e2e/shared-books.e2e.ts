@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y.js';
 import { launchBrowser, openPage, type WatchedPage } from './support/browser.js';
 import { apiData, signedInUser } from './support/session.js';
 import { toast } from './support/toast.js';
@@ -120,6 +121,7 @@ describe('shared books journey', () => {
     await pb.goto(new URL(link, wb.base).href);
     await pb.getByRole('heading', { name: 'Invitation', level: 1 }).waitFor();
     await pb.getByText(`${a.email} invites you to the book “Household” as editor.`).waitFor();
+    await expectAccessible(pb, 'an open invitation');
     await pb.getByRole('button', { name: 'Accept' }).click();
     await toast(pb, 'You joined “Household”');
     await pb.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -138,6 +140,7 @@ describe('shared books journey', () => {
     await pa.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
     const roleOfB = pa.getByRole('combobox', { name: `Role of ${b.email}` });
     expect(await roleOfB.inputValue()).toBe('editor');
+    await expectAccessible(pa, 'the organization of a shared book, as its owner');
     await sidebarLink(pa, 'All Expenses').click();
     await pa.getByText('Milk for the house').first().waitFor();
 
