@@ -68,8 +68,7 @@ function Preview({ token }: { token: string }) {
   if (!preview.data) return <PageSpinner />;
   const invitation = preview.data;
   const from = invitation.invitedBy ?? 'An owner of the book';
-  // The preview names no book id: the person's book of that name, which they are in already.
-  const joined = books.data?.find((book) => !book.personal && book.name === invitation.bookName);
+  const joined = books.data?.find((book) => book.id === invitation.bookId);
   return (
     <Card className="space-y-4">
       <p>
