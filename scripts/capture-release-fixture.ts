@@ -95,6 +95,8 @@ async function addImportsRulesAndReconciliation(t: TestApp, user: TestUser) {
   const checking = (await restData(t, user, 'POST', '/api/account', {
     title: 'Savings',
     type: 'savings',
+    // The statement is in EUR, and a file is imported only into an account of its currency.
+    currency: 'EUR',
     openingBalance: 1000,
     openingDate: '2026-07-31',
   })) as { id: string };

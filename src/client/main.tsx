@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { routeTree } from './routeTree.gen.js';
 import { onSessionStart, useAuthStore } from './features/auth/auth-store.js';
 import { RouteError } from './components/widgets/route-error.js';
@@ -10,6 +11,7 @@ import { createQueryClient, followServerStatus } from './lib/query-client.js';
 import { createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.js';
 import { ThemeProvider } from './lib/theme.js';
 import { makeZodJitless } from './lib/zod-jitless.js';
+import { NO_LONGER_A_MEMBER, adoptRememberedBook, currentBookId } from './lib/current-book.js';
 import { warmUpInSeparateTasks } from './lib/warm-up.js';
 import './styles.css';
 
@@ -26,12 +28,22 @@ followServerStatus();
 // start a screen's requests while the screen's code is still downloading.
 const queryClient = createQueryClient({
   onSessionExpired: () => useAuthStore.getState().logout(),
+  // The tab's book answered "Book not found" (the person was removed or left): back to their
+  // personal book, on the dashboard, and they are told why.
+  onBookNotFound: () => {
+    if (currentBookId() === null) return;
+    toast.warning(NO_LONGER_A_MEMBER, { id: 'book-not-found' });
+    void router.navigate({ to: '/', search: { book: undefined }, replace: true });
+  },
 });
 const trpcClient = createTrpcClient(() => useAuthStore.getState().token);
 
 // A new session (here or in another tab) starts from an empty cache: the previous person's
 // accounts must not show, even for the few seconds until a refetch.
 onSessionStart(() => queryClient.removeQueries());
+
+// A tab opened without ?book= opens the book used last in this browser (lib/current-book.ts).
+if (useAuthStore.getState().isAuthenticated) adoptRememberedBook();
 
 const router = createRouter({
   routeTree,

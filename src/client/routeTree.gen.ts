@@ -21,7 +21,9 @@ import { Route as AuthedCategoriesRouteImport } from './routes/_authed/categorie
 import { Route as AuthedDataRouteImport } from './routes/_authed/data'
 import { Route as AuthedExpensesRouteImport } from './routes/_authed/expenses'
 import { Route as AuthedImportRouteImport } from './routes/_authed/import'
+import { Route as AuthedInvitationRouteImport } from './routes/_authed/invitation'
 import { Route as AuthedOrganizationRouteImport } from './routes/_authed/organization'
+import { Route as AuthedPermissionsRouteImport } from './routes/_authed/permissions'
 import { Route as AuthedProjectsRouteImport } from './routes/_authed/projects'
 import { Route as AuthedRatesRouteImport } from './routes/_authed/rates'
 import { Route as AuthedRulesRouteImport } from './routes/_authed/rules'
@@ -100,9 +102,19 @@ const AuthedImportRoute = AuthedImportRouteImport.update({
   path: '/import',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedInvitationRoute = AuthedInvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedOrganizationRoute = AuthedOrganizationRouteImport.update({
   id: '/organization',
   path: '/organization',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPermissionsRoute = AuthedPermissionsRouteImport.update({
+  id: '/permissions',
+  path: '/permissions',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProjectsRoute = AuthedProjectsRouteImport.update({
@@ -212,7 +224,9 @@ export interface FileRoutesByFullPath {
   '/data': typeof AuthedDataRoute
   '/expenses': typeof AuthedExpensesRoute
   '/import': typeof AuthedImportRoute
+  '/invitation': typeof AuthedInvitationRoute
   '/organization': typeof AuthedOrganizationRoute
+  '/permissions': typeof AuthedPermissionsRoute
   '/projects': typeof AuthedProjectsRoute
   '/rates': typeof AuthedRatesRoute
   '/rules': typeof AuthedRulesRoute
@@ -242,7 +256,9 @@ export interface FileRoutesByTo {
   '/data': typeof AuthedDataRoute
   '/expenses': typeof AuthedExpensesRoute
   '/import': typeof AuthedImportRoute
+  '/invitation': typeof AuthedInvitationRoute
   '/organization': typeof AuthedOrganizationRoute
+  '/permissions': typeof AuthedPermissionsRoute
   '/projects': typeof AuthedProjectsRoute
   '/rates': typeof AuthedRatesRoute
   '/rules': typeof AuthedRulesRoute
@@ -276,7 +292,9 @@ export interface FileRoutesById {
   '/_authed/data': typeof AuthedDataRoute
   '/_authed/expenses': typeof AuthedExpensesRoute
   '/_authed/import': typeof AuthedImportRoute
+  '/_authed/invitation': typeof AuthedInvitationRoute
   '/_authed/organization': typeof AuthedOrganizationRoute
+  '/_authed/permissions': typeof AuthedPermissionsRoute
   '/_authed/projects': typeof AuthedProjectsRoute
   '/_authed/rates': typeof AuthedRatesRoute
   '/_authed/rules': typeof AuthedRulesRoute
@@ -311,7 +329,9 @@ export interface FileRouteTypes {
     | '/data'
     | '/expenses'
     | '/import'
+    | '/invitation'
     | '/organization'
+    | '/permissions'
     | '/projects'
     | '/rates'
     | '/rules'
@@ -341,7 +361,9 @@ export interface FileRouteTypes {
     | '/data'
     | '/expenses'
     | '/import'
+    | '/invitation'
     | '/organization'
+    | '/permissions'
     | '/projects'
     | '/rates'
     | '/rules'
@@ -374,7 +396,9 @@ export interface FileRouteTypes {
     | '/_authed/data'
     | '/_authed/expenses'
     | '/_authed/import'
+    | '/_authed/invitation'
     | '/_authed/organization'
+    | '/_authed/permissions'
     | '/_authed/projects'
     | '/_authed/rates'
     | '/_authed/rules'
@@ -491,11 +515,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedImportRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/invitation': {
+      id: '/_authed/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof AuthedInvitationRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/organization': {
       id: '/_authed/organization'
       path: '/organization'
       fullPath: '/organization'
       preLoaderRoute: typeof AuthedOrganizationRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/permissions': {
+      id: '/_authed/permissions'
+      path: '/permissions'
+      fullPath: '/permissions'
+      preLoaderRoute: typeof AuthedPermissionsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/projects': {
@@ -678,7 +716,9 @@ interface AuthedRouteChildren {
   AuthedDataRoute: typeof AuthedDataRoute
   AuthedExpensesRoute: typeof AuthedExpensesRoute
   AuthedImportRoute: typeof AuthedImportRoute
+  AuthedInvitationRoute: typeof AuthedInvitationRoute
   AuthedOrganizationRoute: typeof AuthedOrganizationRoute
+  AuthedPermissionsRoute: typeof AuthedPermissionsRoute
   AuthedProjectsRoute: typeof AuthedProjectsRoute
   AuthedRatesRoute: typeof AuthedRatesRoute
   AuthedRulesRoute: typeof AuthedRulesRoute
@@ -697,7 +737,9 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedDataRoute: AuthedDataRoute,
   AuthedExpensesRoute: AuthedExpensesRoute,
   AuthedImportRoute: AuthedImportRoute,
+  AuthedInvitationRoute: AuthedInvitationRoute,
   AuthedOrganizationRoute: AuthedOrganizationRoute,
+  AuthedPermissionsRoute: AuthedPermissionsRoute,
   AuthedProjectsRoute: AuthedProjectsRoute,
   AuthedRatesRoute: AuthedRatesRoute,
   AuthedRulesRoute: AuthedRulesRoute,

@@ -15,6 +15,8 @@ import { transferRouter } from './features/ledger/transfers/transfer-router.js';
 import { changeRouter } from './features/ledger/changes/change-router.js';
 import { reconciliationRouter } from './features/ledger/reconciliation/reconciliation-router.js';
 import { bookRouter } from './features/books/book-router.js';
+import { membershipRouter } from './features/books/membership-router.js';
+import { invitationRouter } from './features/books/invitation-router.js';
 import { settingsRouter } from './features/settings/settings-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
 import { rateRouter } from './features/rates/rate-router.js';
@@ -35,6 +37,8 @@ export const appRouter = router({
   change: changeRouter,
   reconciliation: reconciliationRouter,
   book: bookRouter,
+  member: membershipRouter,
+  invitation: invitationRouter,
   settings: settingsRouter,
   category: categoryRouter,
   analytics: analyticsRouter,

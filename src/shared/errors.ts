@@ -64,6 +64,11 @@ export const MESSAGES = {
     'A restore of this book was interrupted and is being undone; try again in a minute',
   restoreBusy: 'This book is busy; try the restore again in a moment',
   restoresBusy: 'The server is busy restoring other books; try the restore again in a minute',
+  bookNotFound: 'Book not found',
+  bookIdsDiffer: 'X-Book-Id and bookId name different books: send one',
+  viewerCannotChange:
+    'You can view this book but not change it. Ask an owner of the book to make you an editor.',
+  ownerOnly: 'Only an owner of this book can do this.',
   authRequired: 'Authentication required. Send Authorization: Bearer <token>.',
   sessionInvalid: 'Your session has expired or is no longer valid. Please sign in again.',
   internal: 'Something went wrong on our side. Please try again.',

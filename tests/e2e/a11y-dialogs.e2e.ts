@@ -10,7 +10,7 @@ import { expectAccessible } from './support/a11y.js';
 
 /**
  * The dialogs and menus of the accounts, account details and expenses screens, the header's
- * menus and the phone sidebar: axe in both themes at 1440 and 390 pixels, each overlay opened
+ * menus (the book switcher and its New book dialog too) and the phone sidebar: axe in both themes at 1440 and 390 pixels, each overlay opened
  * afresh at each width (support/screen-checks.ts).
  */
 
@@ -90,6 +90,26 @@ describe('accessibility of every dialog and menu', () => {
       await page.getByRole('button', { name: 'Open profile menu' }).click();
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.getByRole('alertdialog', { name: 'Are you sure you want to Logout?' }).waitFor();
+    });
+    app.assertClean();
+  });
+
+  it('signed in: the book switcher and its New book dialog', async () => {
+    const { app } = s;
+    const { page } = app;
+    await app.goto('/organization');
+    await heading(page, 'Organization');
+    const switcher = page.getByRole('button', { name: 'Book: Personal' });
+    await checkOverlay(app, 'book switcher menu', async () => {
+      await switcher.click();
+      await page.getByRole('menuitem', { name: 'New book…' }).waitFor();
+    });
+    await checkOverlay(app, 'new-book dialog with its error', async () => {
+      await switcher.click();
+      await page.getByRole('menuitem', { name: 'New book…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New book' });
+      await dialog.getByRole('button', { name: 'Create book' }).click();
+      await dialog.getByText('Name is required').waitFor();
     });
     app.assertClean();
   });

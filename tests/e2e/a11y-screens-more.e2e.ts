@@ -13,6 +13,8 @@ describe('accessibility and screenshots of every screen', () => {
   it.each([
     ['data', '/data', 'Export and restore', 'Export and restore'],
     ['organization', '/organization', 'Organization', 'Organization'],
+    ['permissions', '/permissions', 'Permissions', 'Permissions'],
+    ['invitation-incomplete', '/invitation', 'Invitation', 'Invitation'],
     ['projects', '/projects', 'Projects', 'Projects'],
     ['transactions', '/transactions', 'Transactions', 'Transactions'],
     ['transactions-filtered', '/transactions?type=expense&min=1', 'Transactions', 'Transactions'],

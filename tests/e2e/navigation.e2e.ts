@@ -195,6 +195,8 @@ describe('navigation tells the truth', () => {
       'Rates',
       'Rules',
       'Export and restore',
+      'Members',
+      'Permissions',
       'Test',
       'Settings',
     ]);
@@ -204,7 +206,11 @@ describe('navigation tells the truth', () => {
     expect(stops.slice(1)).toEqual(links.map(({ name }) => name));
     for (const { name, href } of links) {
       await sidebar.locator('nav').getByRole('link', { name, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === href);
+      // Members leads to a section of /organization: its href ends in #members.
+      const [pathname, hash] = href.split('#');
+      await page.waitForURL(
+        (url) => url.pathname === pathname && url.hash === (hash ? `#${hash}` : ''),
+      );
       await h1(page).first().waitFor();
       expect(await h1(page).first().textContent(), `${name} (${href})`).not.toBe('404');
       await noTemporaryDesign(page, href);
@@ -221,8 +227,6 @@ describe('navigation tells the truth', () => {
     expect(marked.map((item) => item.text.replace('Not yet available', '').trim())).toEqual([
       'Invoices',
       'Payments',
-      'Members',
-      'Permissions',
       'Chat',
       'Meetings',
       'Acme Inc.',
@@ -374,22 +378,42 @@ describe('navigation tells the truth', () => {
     await w.context.close();
   });
 
-  it('Organization and Projects say plainly that nothing is there, and where to go', async () => {
+  it('Projects says plainly that nothing is there, and where to go', async () => {
     const w = await openPage(browser, { token });
     const { page } = w;
-    for (const [pathname, title, instead] of [
-      ['/organization', 'Organization', '/accounts'],
-      ['/projects', 'Projects', '/categories'],
-    ] as const) {
-      await w.goto(pathname);
-      await heading(page, title);
-      const main = page.locator('main');
-      await main.getByText('Not yet available', { exact: true }).waitFor();
-      await main.getByText('There is nothing on this page.', { exact: false }).waitFor();
-      expect(await page.getByText(/coming soon/i).count()).toBe(0);
-      await page.locator(`main a[href="${instead}"]`).click();
-      await page.waitForURL((url) => url.pathname === instead);
-    }
+    await w.goto('/projects');
+    await heading(page, 'Projects');
+    const main = page.locator('main');
+    await main.getByText('Not yet available', { exact: true }).waitFor();
+    await main.getByText('There is nothing on this page.', { exact: false }).waitFor();
+    expect(await page.getByText(/coming soon/i).count()).toBe(0);
+    await page.locator('main a[href="/categories"]').click();
+    await page.waitForURL((url) => url.pathname === '/categories');
+    w.assertClean();
+    await w.context.close();
+  });
+
+  it('Organization shows the personal book and its one member; Permissions the three roles', async () => {
+    const w = await openPage(browser, { token });
+    const { page } = w;
+    await w.goto('/organization');
+    await heading(page, 'Organization');
+    const members = page.getByRole('region', { name: 'Members of this book' });
+    expect(await members.getByRole('row').count()).toBe(2);
+    await members.getByText('(you)').waitFor();
+    await page.getByText('This is your personal book', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Leave this book' }).count()).toBe(0);
+    await page.locator('#app-sidebar nav').getByRole('link', { name: 'Permissions' }).click();
+    await heading(page, 'Permissions');
+    const table = page.getByRole('region', { name: 'What each role may do' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'What',
+      'Owner',
+      'Editor',
+      'Viewer',
+    ]);
+    const row = table.getByRole('row', { name: /Delete the book/ });
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('Yes No No');
     w.assertClean();
     await w.context.close();
   });

@@ -1,4 +1,6 @@
 import type { InjectOptions } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
 import { isFileAnswer } from '../../src/server/trpc/file-answer.js';
 import { appRouter } from '../../src/server/app-router.js';
 import {
@@ -95,4 +97,15 @@ export function receivedOverRest(
         Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, asText(value)])),
       );
   return { ...fromRequest, ...params };
+}
+
+/** The TRPCError a call was refused with; fails the test when the call succeeds. */
+export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(TRPCError);
+    return error as TRPCError;
+  }
+  throw new Error('expected the call to be rejected, but it succeeded');
 }

@@ -3,6 +3,7 @@ import { plainCsvMapping } from './csv-mapping.js';
 import type { RestProcedure } from './api-surface.js';
 import { routeName } from './api-surface.js';
 import type { TestApp, TestUser } from './test-app.js';
+import { joinedMember } from './sharing.js';
 
 /**
  * What a careful client adds to a derived input where the schema cannot say it
@@ -15,6 +16,8 @@ export interface CarefulRequest {
   input: Record<string, unknown>;
   /** Who sends it: the table's user unless the route needs a book of its own. */
   user: TestUser;
+  /** The book it works on (X-Book-Id), when not the sender's personal one. */
+  bookId?: string;
 }
 
 interface Context {
@@ -37,7 +40,30 @@ const RULE_ACTIONS: Completion = async (input, { user }) => ({
   user,
 });
 
+/** The token of a new invitation into the user's personal book (docs/sharing.md#invitations). */
+async function invitationToken(t: TestApp, user: TestUser): Promise<string> {
+  return (await t.caller(user).invitation.create({ role: 'editor' })).data.token;
+}
+
+/** Someone new answers an invitation of the user's. */
+const ANSWER_INVITATION: Completion = async (_input, { t, user }) => ({
+  input: { token: await invitationToken(t, user) },
+  user: await t.signUp(),
+});
+
 const COMPLETIONS: Record<string, Completion> = {
+  'GET /api/invitations/preview': async (_input, { t, user }) => ({
+    input: { token: await invitationToken(t, user) },
+    user,
+  }),
+  'POST /api/invitations/accept': ANSWER_INVITATION,
+  'POST /api/invitations/decline': ANSWER_INVITATION,
+  // Only someone who is not the book's last owner, in a book not their personal one, can leave.
+  'POST /api/books/{id}/leave': async (_input, { t, user }) => {
+    const bookId = (await t.caller(user).book.create({ name: 'Left behind' })).data.id;
+    const leaver = await joinedMember(t, { ...user, onBook: bookId }, 'viewer');
+    return { input: { id: bookId }, user: leaver };
+  },
   'POST /api/rules': RULE_ACTIONS,
   'PATCH /api/rules/{id}': RULE_ACTIONS,
   'POST /api/rules/test': RULE_ACTIONS,

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 import { MESSAGES } from '../../src/shared/errors.js';
 import type { TestApp, TestUser } from './test-app.js';
+import { joinedMember } from './sharing.js';
 
 /**
  * How the tests make, remove and find each kind of resource an input can name by id (the
@@ -289,6 +290,83 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
     },
     ids: idsInBook('exchange_rates', 'created_at'),
     notFound: { status: 404, code: 'NOT_FOUND', message: 'Rate not found' },
+  },
+
+  /** A shared book the user owns, with an account and money in it. */
+  book: {
+    async create(t, user) {
+      const name = `Fixture book ${randomUUID().slice(0, 8)}`;
+      const id = (await t.caller(user).book.create({ name })).data.id;
+      const account = (await t.caller(user, { bookId: id }).account.create({ title: 'Joint' }))
+        .data;
+      await t.caller(user, { bookId: id }).account.deposit({ id: account.id, amount: 12 });
+      return id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).book.delete({ id });
+      rememberRemoved(t, `books:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `books:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('memberships')
+        .innerJoin('books', 'books.id', 'memberships.book_id')
+        .select('books.id')
+        .where('memberships.user_id', '=', userId)
+        .where('books.personal_owner_id', 'is', null)
+        .orderBy('books.created_at')
+        .orderBy('books.id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.bookNotFound },
+  },
+
+  /** Another person in the user's personal book, as a viewer, through a link invitation. */
+  member: {
+    async create(t, user) {
+      return (await joinedMember(t, user, 'viewer')).id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).member.remove({ id });
+      rememberRemoved(t, `memberships:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `memberships:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('memberships')
+        .select('user_id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .where('user_id', '!=', userId)
+        .orderBy('created_at')
+        .orderBy('user_id')
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: 'Member not found' },
+  },
+
+  /** An open invitation into the user's personal book (withdrawing it deletes it). */
+  invitation: {
+    async create(t, user) {
+      return (await t.caller(user).invitation.create({ role: 'editor' })).data.invitation.id;
+    },
+    async remove(t, user, id) {
+      await t.caller(user).invitation.revoke({ id });
+      rememberRemoved(t, `book_invitations:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `book_invitations:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('book_invitations')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: 'Invitation not found' },
   },
 };
 

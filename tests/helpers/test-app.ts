@@ -34,6 +34,11 @@ export interface TestUser {
   token: string;
   /** The user's personal book, which holds their accounts, categories and ledger. */
   bookId: string;
+  /**
+   * The book this user's calls work on when not the personal one: sent as X-Book-Id by
+   * `caller` and `rest` (docs/sharing.md#choosing-a-book).
+   */
+  onBook?: string;
 }
 
 export interface TestApp {
@@ -43,8 +48,8 @@ export interface TestApp {
   signUp(email?: string): Promise<TestUser>;
   /** A REST call with the user's bearer token. */
   rest(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** A typed tRPC caller acting as the user (or as nobody). */
-  caller(user: TestUser | null, options?: { idempotencyKey?: string }): AppCaller;
+  /** A typed tRPC caller acting as the user (or as nobody), on `bookId` when given (X-Book-Id). */
+  caller(user: TestUser | null, options?: { idempotencyKey?: string; bookId?: string }): AppCaller;
   close(): Promise<void>;
 }
 
@@ -93,6 +98,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rest(user, options) {
       const headers = { ...(options.headers ?? {}) };
       if (user) headers.authorization = `Bearer ${user.token}`;
+      if (user?.onBook !== undefined && headers['x-book-id'] === undefined) {
+        headers['x-book-id'] = user.onBook;
+      }
       return app.inject({ ...options, headers });
     },
     caller(user, options = {}) {
@@ -105,6 +113,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
             ...(user && { authorization: `Bearer ${user.token}` }),
             ...(options.idempotencyKey !== undefined && {
               'idempotency-key': options.idempotencyKey,
+            }),
+            ...((options.bookId ?? user?.onBook) !== undefined && {
+              'x-book-id': options.bookId ?? user?.onBook,
             }),
           },
         }),

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeError } from '../../src/server/trpc/errors.js';
 import type { ResourceKind } from '../../src/shared/schemas/common.js';
 import {
   REST_PROCEDURES,
   callProcedure,
+  rejection,
   restRequest,
   routeName,
   type RestProcedure,
@@ -15,6 +15,7 @@ import { moneySnapshot } from '../helpers/db-snapshot.js';
 import { idRoutes, plantedKinds, protectedRoutes, validInput } from '../helpers/derived-cases.js';
 import { resourceFields, toJsonSchema } from '../helpers/json-schema.js';
 import { fixtureOf, plantIds } from '../helpers/resources.js';
+import { completeCarefulInput } from '../helpers/careful-inputs.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 /**
@@ -35,16 +36,6 @@ const PROTECTED_QUERIES = PROTECTED.filter((procedure) => procedure.type === 'qu
 
 const labelled = (procedures: RestProcedure[]) =>
   procedures.map((procedure) => [routeName(procedure), procedure] as const);
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(TRPCError);
-    return error as TRPCError;
-  }
-  throw new Error('expected the call to be rejected, but it succeeded');
-}
 
 interface Fixture {
   user: TestUser;
@@ -273,10 +264,14 @@ describe('authorization', () => {
       ].map((row) => row.id);
     }
 
+    /** B's careful input of a query (an invitation of B's own to preview, for one). */
+    const carefulOfB = async (route: RestProcedure) =>
+      (await completeCarefulInput(route, inputFor(route, b.ids), { t, user: b.user })).input;
+
     it.each(labelled(PROTECTED_QUERIES))(
       "REST: B's %s shows none of A's ids",
       async (_l, route) => {
-        const res = await t.rest(b.user, restRequest(route, inputFor(route, b.ids)));
+        const res = await t.rest(b.user, restRequest(route, await carefulOfB(route)));
         expect(res.statusCode).toBe(200);
         for (const id of await idsOfA()) expect(res.body).not.toContain(id);
       },
@@ -285,7 +280,7 @@ describe('authorization', () => {
     it.each(labelled(PROTECTED_QUERIES))(
       "tRPC: B's %s shows none of A's ids",
       async (_l, route) => {
-        const result = await callProcedure(t.caller(b.user), route, inputFor(route, b.ids));
+        const result = await callProcedure(t.caller(b.user), route, await carefulOfB(route));
         const text = JSON.stringify(result);
         for (const id of await idsOfA()) expect(text).not.toContain(id);
       },

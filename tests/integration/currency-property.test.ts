@@ -34,9 +34,13 @@ const TOO_LARGE_REASON = 'The converted amount passes 9,999,999,999,999.99 USD';
 const inRange = (minor: bigint) => minor <= MAX_EXACT && minor >= -MAX_EXACT;
 /** docs/rates.md: the nearest earlier rate within this many days before the entry's day. */
 const WINDOW_DAYS = 7;
-const NOW = new Date('2026-11-28T12:00:00Z');
-const TODAY = '2026-11-28';
-/** Entries and rates fall on one of the 28 days of November up to today. */
+/**
+ * The server's clock for the charts. An entry left without a day takes the database's today
+ * (docs/ledger.md), so the model's today is the real one, in UTC like the test's book.
+ */
+const NOW = new Date();
+const TODAY = NOW.toISOString().slice(0, 10);
+/** Entries and rates fall on one of the 28 days of November 2026, before today. */
 const dayOf = (index: number) => `2026-11-${String(index + 1).padStart(2, '0')}`;
 const daysBefore = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);

@@ -111,12 +111,14 @@ describe('tables derived from the router', () => {
     };
     const statuses = (path: string, method: string) =>
       Object.keys(document.paths[path]?.[method]?.responses ?? {});
-    // Input, body, session (and its book being restored: 409), id, Idempotency-Key, the writes
-    // limit, a change retried past its deadlocks (503); 408 and 500 everywhere.
+    // Input, body, session, its book (named by bookId: 400, 404; being restored: 409; a write
+    // asks more than a viewer's role: 403), id, Idempotency-Key, the writes limit, a change
+    // retried past its deadlocks (503); 408 and 500 everywhere.
     expect(statuses('/api/probe/{id}/touch', 'post')).toEqual([
       '200',
       '400',
       '401',
+      '403',
       '404',
       '408',
       '409',

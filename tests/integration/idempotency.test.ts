@@ -225,6 +225,7 @@ describe('Idempotency-Key', () => {
       const request = restRequest(route, careful.input, {
         authorization: `Bearer ${careful.user.token}`,
         'idempotency-key': randomUUID(),
+        ...(careful.bookId !== undefined && { 'x-book-id': careful.bookId }),
       });
       const first = await t.app.inject(request);
       expect(first.statusCode, first.body).toBe(200);

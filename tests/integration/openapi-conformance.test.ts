@@ -38,6 +38,8 @@ const RUNS = Number(process.env.CONFORMANCE_RUNS ?? 100);
 const SEED = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : undefined;
 const IDEMPOTENCY_KEYS = ['conformance-1', 'conformance-2', 'conformance-3'];
 
+const UUID = /^\s*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\s*$/i;
+
 const paramKey = (parameter: Parameter) => `${parameter.in}:${parameter.name}`;
 
 /** A value as it travels in a path, query string, header or form field. */
@@ -279,7 +281,22 @@ describe('the server keeps the published OpenAPI document', () => {
               for (const header of documented?.requiredHeaders ?? []) {
                 expect(res.headers[header], `${where} (header ${header})`).toBeDefined();
               }
-              if (!valid && (request.signedIn || !operation.protected)) {
+              // A book the caller is no member of is refused before the request is read, as a
+              // missing session is (docs/sharing.md#choosing-a-book).
+              const named = request.params['query:bookId'];
+              const foreignBook =
+                typeof named === 'string' &&
+                UUID.test(named) &&
+                !(await t.database.db
+                  .selectFrom('memberships')
+                  .select('role')
+                  .where('book_id', '=', named.trim().toLowerCase())
+                  .where('user_id', '=', user.id)
+                  .executeTakeFirst());
+              if (!valid && foreignBook && request.signedIn) {
+                // (or a 400 the door gives before anything: a body that is not a JSON object)
+                expect([400, 404], `${where} (a book that is not the caller's)`).toContain(status);
+              } else if (!valid && (request.signedIn || !operation.protected)) {
                 expect(status, `${where} (an invalid request per the document)`).toBe(400);
               }
             },

@@ -43,12 +43,16 @@ interface Link {
   name: string;
   parameters: Record<string, unknown>;
   requestBody: unknown;
+  /** `x-another-person`: someone else than who got the answer sends the request. */
+  anotherPerson: boolean;
 }
 
 interface Exchange {
   request: { path: Record<string, string>; body: unknown };
   status: number;
   body: unknown;
+  /** Who sent it. */
+  sender: TestUser;
 }
 
 const MAX_DEPTH = 5;
@@ -263,6 +267,7 @@ describe('a client that reads only the OpenAPI document reaches every operation'
           name,
           parameters: (link.parameters ?? {}) as Record<string, unknown>,
           requestBody: link.requestBody as unknown,
+          anotherPerson: link['x-another-person'] === true,
         });
         incoming.set(link.operationId as string, list);
       }
@@ -347,7 +352,7 @@ describe('a client that reads only the OpenAPI document reaches every operation'
       }
     }
     return status >= 200 && status < 300
-      ? { request: { path, body }, status, body: answer }
+      ? { request: { path, body }, status, body: answer, sender: as }
       : undefined;
   }
 
@@ -362,7 +367,26 @@ describe('a client that reads only the OpenAPI document reaches every operation'
     };
   }
 
-  /** A 2xx of the operation, reached through its examples and, where it needs them, links. */
+  /**
+   * The other person of a link marked `x-another-person` (docs/sharing.md): each walker has one
+   * partner, and the partner's partner is the walker.
+   */
+  const partners = new Map<string, TestUser>();
+  async function partnerOf(person: TestUser): Promise<TestUser> {
+    const known = partners.get(person.id);
+    if (known) return known;
+    const partner = await t.signUp();
+    partners.set(person.id, partner);
+    partners.set(partner.id, person);
+    return partner;
+  }
+
+  /**
+   * A 2xx of the operation, reached through its examples and, where it needs them, links. An
+   * operation that needs nothing is tried on its examples first, and when they get no 2xx (an
+   * invitation token of the example's, leaving one's personal book), through a link that leads
+   * to it, with what the link supplies (the book just joined).
+   */
   async function reach(
     operation: WalkOperation,
     depth: number,
@@ -377,10 +401,25 @@ describe('a client that reads only the OpenAPI document reaches every operation'
     }
     const example = operation.raw.requestBody?.content?.['application/json']?.example as unknown;
     let body: unknown = example === undefined ? undefined : structuredClone(example);
+    const proof = OUTSIDE_PROOFS[`${operation.method} ${operation.path}`];
+    const finish = async (sender: TestUser) => {
+      if (proof)
+        body = { ...(body as Record<string, unknown>), ...(await proof(walkerFor(sender))) };
+      const exchange = await send(operation, params, body, sender);
+      if (exchange) lastSuccess.set(last, exchange);
+      return exchange;
+    };
+    const onExamples = needs.length === 0;
+    if (onExamples) {
+      const exchange = await finish(as);
+      if (exchange) return exchange;
+    }
     const open = new Set(needs);
-    if (open.size > 0 && depth < MAX_DEPTH) {
+    let sender = as;
+    let linked = false;
+    if (depth < MAX_DEPTH) {
       for (const link of incoming.get(operation.id) ?? []) {
-        if (!supplies(link).some((need) => open.has(need))) continue;
+        if (!onExamples && !supplies(link).some((need) => open.has(need))) continue;
         const from = operations.find((candidate) => candidate.id === link.from);
         const source = from && (await reach(from, depth + 1, as));
         if (!source) continue;
@@ -390,15 +429,16 @@ describe('a client that reads only the OpenAPI document reaches every operation'
         if (hasMissing(parameters) || hasMissing(linkBody)) continue;
         Object.assign(params, parameters);
         if (linkBody !== undefined) body = mergeBody(body, example, link.requestBody, linkBody);
+        sender = link.anotherPerson ? await partnerOf(source.sender) : source.sender;
+        linked = true;
         for (const need of supplies(link)) open.delete(need);
-        if (open.size === 0) break;
+        if (onExamples || open.size === 0) break;
       }
     }
-    if (open.size > 0) return depth > 0 ? lastSuccess.get(last) : undefined;
-    const proof = OUTSIDE_PROOFS[`${operation.method} ${operation.path}`];
-    if (proof) body = { ...(body as Record<string, unknown>), ...(await proof(walkerFor(as))) };
-    const exchange = await send(operation, params, body, as);
-    if (exchange) lastSuccess.set(last, exchange);
+    if ((onExamples && !linked) || open.size > 0) {
+      return depth > 0 ? lastSuccess.get(last) : undefined;
+    }
+    const exchange = await finish(sender);
     // A source whose example was taken already (a name that must be unique) is used as it was.
     return exchange ?? (depth > 0 ? lastSuccess.get(last) : undefined);
   }

@@ -357,6 +357,7 @@ describe('CORS', () => {
         expect(pre.headers['access-control-allow-methods']).toMatch(/POST/);
         expect(String(pre.headers['access-control-allow-headers'])).toMatch(/authorization/);
         expect(String(pre.headers['access-control-allow-headers'])).toMatch(/content-type/);
+        expect(String(pre.headers['access-control-allow-headers'])).toMatch(/x-book-id/);
       }
     });
 

@@ -48,12 +48,14 @@ export function useToday(): string {
 /**
  * A book without a time zone takes this device's, once: otherwise its days would be UTC's and a
  * deposit made on an Auckland morning would be dated the day before. The settings screen shows
- * the zone and changes it.
+ * the zone and changes it. Only an owner may change a book (a shared book's editors and viewers
+ * would be refused), so only an owner's device sets it.
  */
 export function useAdoptDeviceTimeZone(): void {
   const book = useBook();
   const update = useUpdateBook();
-  const unset = book.data !== undefined && book.data.timeZone === null;
+  const unset =
+    book.data !== undefined && book.data.timeZone === null && book.data.role === 'owner';
   const { mutate, isIdle } = update;
   useEffect(() => {
     if (unset && isIdle)

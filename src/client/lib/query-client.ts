@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { httpStatusOf, isNetworkError } from './api-error.js';
 import { onServerStatusChange, serverReachable } from './server-status.js';
+import { isBookNotFound } from './current-book.js';
 
 /** What a query or mutation may say about itself (its `meta`). */
 export interface CallMeta extends Record<string, unknown> {
@@ -35,16 +36,23 @@ export const RETRY_UNANSWERED = {
 
 /**
  * The page's one query cache. A 401 from a call made with the main session means that session
- * is gone: `onSessionExpired` signs out here too, and the guard takes over.
+ * is gone: `onSessionExpired` signs out here too, and the guard takes over. A 404 "Book not
+ * found" means the tab's book is gone for this person (removed, left, deleted):
+ * `onBookNotFound` goes back to their personal book.
  *
  * Outages: a read that gets no answer or a 5xx is tried three more times with a growing pause,
  * then the screen shows its error with Retry. The query cache counts as online only while the
  * server answers (lib/server-status.ts), so when it is back every query on screen refetches on
  * its own (refetchOnReconnect), failed ones included; the same happens on window focus.
  */
-export function createQueryClient(options: { onSessionExpired(): void }): QueryClient {
+export function createQueryClient(options: {
+  onSessionExpired(): void;
+  /** A call answered "Book not found": the tab's book is no longer the person's. */
+  onBookNotFound?(): void;
+}): QueryClient {
   const onError = (error: unknown, meta: CallMeta | undefined) => {
     if (httpStatusOf(error) === 401 && !meta?.separateSession) options.onSessionExpired();
+    if (isBookNotFound(error)) options.onBookNotFound?.();
   };
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../../shared/api-router.js';
 import { watchedFetch } from './server-status.js';
 import { MAX_BATCH_ITEMS, SIGN_IN_PROCEDURES } from '../../shared/usage-limits.js';
+import { BOOK_ID_HEADER, currentBookId } from './current-book.js';
 
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
 
@@ -37,6 +38,12 @@ function bearer(token: string | null | undefined) {
   return { authorization: `Bearer ${token ?? ''}` };
 }
 
+/** The tab's book (lib/current-book.ts), named on every call; none for the personal book. */
+function bookHeader(): Record<string, string> {
+  const book = currentBookId();
+  return book ? { [BOOK_ID_HEADER]: book } : {};
+}
+
 const stringOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 const signIn = new Set(SIGN_IN_PROCEDURES);
 
@@ -45,7 +52,8 @@ const signIn = new Set(SIGN_IN_PROCEDURES);
  * withSessionToken) or an Idempotency-Key (withIdempotencyKey) go one by one, since a batch
  * shares a single set of headers, and so do sign-in calls, which the server refuses inside a
  * batch; every other call is batched, at most MAX_BATCH_ITEMS to a request (the server's limit),
- * with the main session's token, read at send time. Every request goes through watchedFetch,
+ * with the main session's token, read at send time. Every call names the tab's book in
+ * X-Book-Id (none for the personal book; a batch shares it, as one tab has one book). Every request goes through watchedFetch,
  * which tells the page whether the server answers (lib/server-status.ts).
  */
 export function createTrpcClient(mainSessionToken: () => string | null) {
@@ -61,8 +69,11 @@ export function createTrpcClient(mainSessionToken: () => string | null) {
           fetch: watchedFetch,
           headers: ({ op }) => {
             const key = stringOrNull(op.context.idempotencyKey);
+            const ownSession = stringOrNull(op.context.sessionToken);
             return {
-              ...bearer(stringOrNull(op.context.sessionToken) ?? mainSessionToken()),
+              ...bearer(ownSession ?? mainSessionToken()),
+              // The tab's book is the main session's: a call of another session names none.
+              ...(ownSession === null && bookHeader()),
               ...(key && { 'idempotency-key': key }),
             };
           },
@@ -71,7 +82,7 @@ export function createTrpcClient(mainSessionToken: () => string | null) {
           url: URL,
           fetch: watchedFetch,
           maxItems: MAX_BATCH_ITEMS,
-          headers: () => bearer(mainSessionToken()),
+          headers: () => ({ ...bearer(mainSessionToken()), ...bookHeader() }),
         }),
       }),
     ],

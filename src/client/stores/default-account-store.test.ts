@@ -18,4 +18,19 @@ describe('default account store', () => {
     expect(store.getState().defaultAccountId).toBeNull();
     expect(localStorage.getItem('default-account-id')).toBeNull();
   });
+
+  it('keeps one default per book: the personal book under the old key, a shared one beside it', async () => {
+    const store = await freshStore();
+    // The same module instance as the store's (freshStore resets the module registry).
+    const { setCurrentBookId } = await import('../lib/current-book.js');
+    store.getState().setDefaultAccountId('personal-account');
+    setCurrentBookId('book-1');
+    store.getState().followBook();
+    expect(store.getState().defaultAccountId).toBeNull();
+    store.getState().setDefaultAccountId('shared-account');
+    expect(localStorage.getItem('default-account-id:book-1')).toBe('shared-account');
+    setCurrentBookId(null);
+    store.getState().followBook();
+    expect(store.getState().defaultAccountId).toBe('personal-account');
+  });
 });

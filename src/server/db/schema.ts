@@ -66,6 +66,23 @@ export interface MembershipsTable {
   created_at: Generated<Date>;
 }
 
+/** An invitation into a book (docs/sharing.md#invitations); the token only as SHA-256. */
+export interface BookInvitationsTable {
+  id: Generated<string>;
+  book_id: string;
+  role: BookRole;
+  /** Where it was mailed; null for an invitation shared as a link. */
+  email: string | null;
+  token_sha256: string;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  /** What became of it; null while it is open (or expired unanswered). A withdrawn one is deleted. */
+  outcome: 'accepted' | 'declined' | null;
+  outcome_at: Date | null;
+  outcome_by: string | null;
+}
+
 export type CategoryKind = 'spending' | 'income';
 
 export interface CategoryGroupsTable {
@@ -341,6 +358,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   books: BooksTable;
   memberships: MembershipsTable;
+  book_invitations: BookInvitationsTable;
   category_groups: CategoryGroupsTable;
   categories: CategoriesTable;
   accounts: AccountsTable;

@@ -18,6 +18,8 @@ export async function registerCors(
       'authorization',
       'content-type',
       'idempotency-key',
+      // The book a call works on (docs/sharing.md#choosing-a-book).
+      'x-book-id',
       'x-request-id',
       'trpc-accept',
     ],

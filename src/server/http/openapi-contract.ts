@@ -9,7 +9,9 @@ import type { RestProcedure } from './rest-procedures.js';
  * - every route: 408 (request not received in time) and 500;
  * - takes input (a body, a query field or a path parameter): 400;
  * - reads a body (any method but GET): 413 and 415;
- * - needs a session: 401, and 409 while a file is restored into the caller's book;
+ * - needs a session: 401; and when it works on a book (docs/sharing.md): 400 and 404 for the
+ *   book named (`bookId`), 409 while a file is restored into it, and 403 when it asks more than
+ *   a viewer's role;
  * - names a resource by id (`x-resource`): 404;
  * - honours an Idempotency-Key: 422 IDEMPOTENCY_KEY_REUSED (and 400 for a malformed key);
  * - counted against a rate limit (sign-in, or any mutation of a signed-in user): 429;
@@ -51,10 +53,13 @@ export function derivedFailures(procedure: RestProcedure): DerivedFailure[] {
     add(413, 'PAYLOAD_TOO_LARGE');
     add(415, 'UNSUPPORTED_MEDIA_TYPE');
   }
-  if (procedure.protected) {
-    add(401, 'UNAUTHORIZED');
-    // While a file is restored into the caller's book, its requests answer 409 (init.ts).
+  if (procedure.protected) add(401, 'UNAUTHORIZED');
+  if (procedure.protected && procedure.bookAccess !== 'none') {
+    add(400, 'VALIDATION_ERROR');
+    add(404, 'NOT_FOUND');
+    // While a file is restored into the book, its requests answer 409 (init.ts).
     add(409, 'CONFLICT');
+    if (procedure.bookAccess !== 'viewer') add(403, 'FORBIDDEN');
   }
   if (namesResources) add(404, 'NOT_FOUND');
   if (procedure.idempotent) {

@@ -20,6 +20,11 @@ export interface LinkSpec {
    * requestBody is the target's example with these fields put in, so it is a whole body.
    */
   body?: Record<string, unknown>;
+  /**
+   * The request is sent by another person than the one who got the answer: the invitee answers
+   * an invitation, the inviter removes the member who joined (`x-another-person` in the document).
+   */
+  anotherPerson?: true;
 }
 
 const ACCOUNT_ID = '$response.body#/data/id' as const;
@@ -253,6 +258,61 @@ export const LINKS: readonly LinkSpec[] = [
     name: 'listPair',
     description: 'The rates of the pair just entered',
     parameters: { base: '$response.body#/data/base', quote: '$response.body#/data/quote' },
+  },
+  // Books, members and invitations (docs/sharing.md): a second person answers an invitation
+  {
+    from: 'book-create',
+    to: 'book-delete',
+    name: 'deleteBook',
+    description: 'Delete the book just created',
+    parameters: { id: '$response.body#/data/id' },
+  },
+  {
+    from: 'member-list',
+    to: 'member-update',
+    name: 'changeRole',
+    description: 'Give the first member listed (an owner) a role',
+    parameters: { id: '$response.body#/data/0/userId' },
+  },
+  {
+    from: 'invitation-create',
+    to: 'invitation-revoke',
+    name: 'revokeInvitation',
+    description: 'Withdraw the invitation just made',
+    parameters: { id: '$response.body#/data/invitation/id' },
+  },
+  {
+    from: 'invitation-create',
+    to: 'invitation-preview',
+    name: 'previewInvitation',
+    description: 'What the invitation just made offers',
+    parameters: { token: '$response.body#/data/token' },
+  },
+  ...(['invitation-accept', 'invitation-decline'] as const).map((to): LinkSpec => ({
+    from: 'invitation-create',
+    to,
+    name: to === 'invitation-accept' ? 'acceptInvitation' : 'declineInvitation',
+    description: 'The person invited answers the invitation just made',
+    body: { token: '$response.body#/data/token' },
+    anotherPerson: true,
+  })),
+  {
+    from: 'invitation-accept',
+    to: 'member-leave',
+    name: 'leaveBook',
+    description: 'Leave the book just joined',
+    parameters: { id: '$response.body#/data/book/id' },
+  },
+  {
+    from: 'invitation-accept',
+    to: 'member-remove',
+    name: 'removeMember',
+    description: 'The one who invited removes the member who just joined',
+    parameters: {
+      id: '$response.body#/data/member/userId',
+      bookId: '$response.body#/data/book/id',
+    },
+    anotherPerson: true,
   },
   // The whole book
   {

@@ -127,6 +127,7 @@ export function documentLinksAndExamples(document: OpenAPIObject): OpenAPIObject
         description: link.description,
         ...(link.parameters && { parameters: link.parameters }),
         ...(requestBody && { requestBody }),
+        ...(link.anotherPerson && { 'x-another-person': true }),
       },
     };
   }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { errorBodySchema } from '../../shared/schemas/common.js';
+import { errorBodySchema, UUID_PATTERN_TEXT } from '../../shared/schemas/common.js';
+import { BOOK_ID_PARAMETER } from '../../shared/schemas/sharing.js';
 import type { AppRouter } from '../app-router.js';
 import { listRestProcedures, type RestProcedure } from './rest-procedures.js';
 import { derivedFailures, type DerivedFailure } from './openapi-contract.js';
@@ -78,10 +79,24 @@ const HEADERS = {
   },
 } as const;
 
+/**
+ * The book a call works on (docs/sharing.md#choosing-a-book), on every operation that works on
+ * one; written out on each (not a $ref) so a client reading one operation has all it needs.
+ */
+const BOOK_ID_QUERY_PARAMETER = {
+  name: BOOK_ID_PARAMETER,
+  in: 'query',
+  required: false,
+  description:
+    'The book to work on (an id from GET /api/books); your personal book when left out. The X-Book-Id header does the same',
+  schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN_TEXT, 'x-resource': 'book' },
+};
+
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
 type Operation = {
   security?: unknown[];
+  parameters?: unknown[];
   requestBody?: {
     required?: boolean;
     content?: Record<string, { schema?: { required?: unknown[] } }>;
@@ -145,6 +160,9 @@ function applyContract(document: OpenAPIObject, procedures: RestProcedure[]): Op
       throw new Error(`${procedure.method} ${procedure.route} is not in the document`);
     // Public operations say so; the root requirement covers the others.
     operation.security = procedure.protected ? [{ bearerAuth: [] }] : [];
+    if (procedure.protected && procedure.bookAccess !== 'none') {
+      operation.parameters = [...(operation.parameters ?? []), BOOK_ID_QUERY_PARAMETER];
+    }
     // A missing body reads as {}: it is required only where a field is.
     if (operation.requestBody) {
       const schema = Object.values(operation.requestBody.content ?? {})[0]?.schema;

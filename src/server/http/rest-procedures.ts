@@ -1,5 +1,6 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import { z } from 'zod';
+import { BOOK_ID_PARAMETER } from '../../shared/schemas/sharing.js';
 import { listProcedures, type ProcedureInfo } from '../trpc/procedures.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -99,10 +100,15 @@ export function listRestProcedures(router: AnyTRPCRouter): RestProcedure[] {
  */
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
-/** A route's query string as procedure input: numeric text in numeric fields becomes a number. */
+/**
+ * A route's query string as procedure input: numeric text in numeric fields becomes a number.
+ * `bookId` names the book the call works on, read with the session (src/server/trpc/context.ts),
+ * not a field of any input.
+ */
 export function queryInput(procedure: RestProcedure, query: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (key === BOOK_ID_PARAMETER) continue;
     out[key] =
       procedure.numericQueryFields.has(key) && typeof value === 'string' && NUMERIC_TEXT.test(value)
         ? Number(value)

@@ -44,6 +44,11 @@ export interface Context extends AppDeps {
   ip: string;
   /** The bearer token as sent; resolved to a user only by procedures that need one. */
   bearerToken: string | null;
+  /**
+   * The books the call names (`X-Book-Id` header, `bookId` query parameter), as sent: none for
+   * the caller's personal book (docs/sharing.md#choosing-a-book).
+   */
+  requestedBookIds: string[];
   /** The Idempotency-Key header as sent, for the procedures that honour one. */
   idempotencyKey: string | null;
   /** Headers a procedure wants on its HTTP response (both doors apply them). */
@@ -54,6 +59,20 @@ export function bearerTokenOf(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/**
+ * The books a request names (docs/sharing.md#choosing-a-book): the `X-Book-Id` header (what tRPC
+ * clients send) and the `bookId` query parameter (what a REST client sends), each distinct value
+ * once. More than one is refused, never picked from (init.ts).
+ */
+function requestedBooksOf(header: string | string[] | undefined, query: unknown): string[] {
+  const fromQuery = (query as Record<string, unknown> | undefined)?.bookId;
+  const values = [header, fromQuery].flat();
+  const named = values.filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  return [...new Set(named.map((value) => value.trim().toLowerCase()))];
 }
 
 export type ContextFactory = ReturnType<typeof createContextFactory>;
@@ -67,7 +86,9 @@ export function createContextFactory(deps: AppDeps) {
     headers: {
       authorization?: string | undefined;
       'idempotency-key'?: string | string[] | undefined;
+      'x-book-id'?: string | string[] | undefined;
     };
+    query?: unknown;
   }): Context => {
     const idempotencyKey = req.headers['idempotency-key'];
     return {
@@ -76,6 +97,7 @@ export function createContextFactory(deps: AppDeps) {
       log: req.log,
       ip: req.ip ?? 'in-process',
       bearerToken: bearerTokenOf(req.headers.authorization),
+      requestedBookIds: requestedBooksOf(req.headers['x-book-id'], req.query),
       idempotencyKey: Array.isArray(idempotencyKey)
         ? (idempotencyKey[0] ?? null)
         : (idempotencyKey ?? null),

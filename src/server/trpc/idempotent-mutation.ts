@@ -57,7 +57,9 @@ export function idempotentMutation<TInput, TOutput>(
         requestId: ctx.requestId,
         responseHeaders: ctx.responseHeaders,
       },
-      path,
+      // A key names one request on one book: the same key on another book is another request
+      // (docs/sharing.md#choosing-a-book). Personal-book calls keep the plain path they always had.
+      ctx.bookPersonal ? path : `${path} in book ${ctx.bookId}`,
       input,
       (db) => handler({ ctx, input, db }),
     );

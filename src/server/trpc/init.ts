@@ -1,8 +1,10 @@
 import { initTRPC, type AnyTRPCProcedure } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { MESSAGES, type AppErrorCode } from '../../shared/errors.js';
+import { roleAllows, type BookRole } from '../../shared/schemas/book.js';
+import { bookIdSchema } from '../../shared/schemas/common.js';
 import { AppError } from '../lib/app-error.js';
-import { resolveSession, type SignedIn } from '../features/sessions/index.js';
+import { NOT_A_MEMBER, resolveSession, type SignedIn } from '../features/sessions/index.js';
 import {
   TRANSIENT_CONFLICT_RETRIES,
   isTransientConflict,
@@ -20,6 +22,12 @@ import { syncFirstBuilder } from './zod-sync-first.js';
  */
 export type AppMeta = OpenApiMeta<{
   refusals?: readonly AppErrorCode[];
+  /**
+   * The least role in the book a call works on that may call it, or 'none' for a procedure that
+   * works on no book (sign-out, the list of one's books, answering an invitation). Unsaid, a
+   * query is for every member (viewer) and a mutation for editors (docs/sharing.md#roles).
+   */
+  bookAccess?: BookAccess;
   /** A larger request body than the server's default (bytes), for the routes carrying a file. */
   bodyLimit?: number;
   /** Answers one page and points to the next in a `Link: <…>; rel="next"` header. */
@@ -30,6 +38,13 @@ export type AppMeta = OpenApiMeta<{
    */
   answersFile?: { contentType: string; name: string };
 }>;
+
+export type BookAccess = BookRole | 'none';
+
+/** What a procedure's meta declares, or the default for its type. */
+export function bookAccessOf(meta: AppMeta | undefined, type: string): BookAccess {
+  return meta?.bookAccess ?? (type === 'query' ? 'viewer' : 'editor');
+}
 
 const t = initTRPC
   .context<Context>()
@@ -72,9 +87,6 @@ function rethrowAppError<T extends { ok: boolean; error?: { cause?: unknown } }>
 
 const appErrors = t.middleware(async ({ next }) => rethrowAppError(await next()));
 
-/** Procedures that do not touch the caller's book: they work while a file is restored into it. */
-const BOOKLESS_PROCEDURES = new Set(['auth.logout', 'auth.me', 'system.testNew']);
-
 /**
  * Narrows the context to the signed-in user and their book (`bookId`: every query of accounts,
  * categories and the ledger filters by it, docs/ledger.md#books); any missing, unknown, expired
@@ -83,20 +95,32 @@ const BOOKLESS_PROCEDURES = new Set(['auth.logout', 'auth.me', 'system.testNew']
  * a signed-in call pays for one
  * middleware, not two.
  */
-const signedIn = t.middleware(async ({ ctx, type, path, next }) => {
+const signedIn = t.middleware(async ({ ctx, type, meta, next }) => {
   if (!ctx.bearerToken) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.authRequired));
+  const access = bookAccessOf(meta, type);
+  // A procedure that works on no book ignores the book named: signing out always works.
+  const requestedBookId = access === 'none' ? null : requestedBook(ctx.requestedBookIds);
   const session = await resolveSession(
     ctx.database.db,
     ctx.bearerToken,
     ctx.sessionPolicy,
     ctx.clock,
     ctx.identityCheck,
+    requestedBookId,
   );
   if (!session) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid));
-  // Nobody sees or changes a book half restored (docs/analytics.md#full-export-and-restore).
-  if (session.bookRestore !== null && !BOOKLESS_PROCEDURES.has(path)) {
-    const { db } = ctx.database;
-    throw toTRPCError(ctx.bookBeingRestored(db, session.bookId, session.bookRestore, ctx.log));
+  // Another person's book answers exactly as a missing one (docs/sharing.md#roles).
+  if (session === NOT_A_MEMBER) throw toTRPCError(new AppError('NOT_FOUND', MESSAGES.bookNotFound));
+  if (access !== 'none') {
+    // Nobody sees or changes a book half restored (docs/analytics.md#full-export-and-restore).
+    if (session.bookRestore !== null) {
+      const { db } = ctx.database;
+      throw toTRPCError(ctx.bookBeingRestored(db, session.bookId, session.bookRestore, ctx.log));
+    }
+    if (!roleAllows(session.bookRole, access)) {
+      const message = access === 'owner' ? MESSAGES.ownerOnly : MESSAGES.viewerCannotChange;
+      throw toTRPCError(new AppError('FORBIDDEN', message));
+    }
   }
   if (type === 'mutation') {
     try {
@@ -120,6 +144,18 @@ const signedIn = t.middleware(async ({ ctx, type, path, next }) => {
   }
   return rethrowAppError(result);
 });
+
+/** The one book a call names, checked like any id; null when it names none. */
+function requestedBook(named: string[]): string | null {
+  if (named.length > 1) throw toTRPCError(new AppError('VALIDATION_ERROR', MESSAGES.bookIdsDiffer));
+  if (named.length === 0) return null;
+  const parsed = bookIdSchema.safeParse(named[0]);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Book ID must be a UUID';
+    throw toTRPCError(new AppError('VALIDATION_ERROR', message));
+  }
+  return parsed.data;
+}
 
 /**
  * Counts every call of a sign-in procedure against its address, refuses it while the address, or

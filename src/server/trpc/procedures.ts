@@ -1,7 +1,7 @@
 import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import type { z } from 'zod';
 import type { AppErrorCode } from '../../shared/errors.js';
-import { isSignIn, requiresSession, type AppMeta } from './init.js';
+import { bookAccessOf, isSignIn, requiresSession, type AppMeta, type BookAccess } from './init.js';
 import { isIdempotent } from './idempotent-mutation.js';
 
 /** One procedure of a router, as read from its definition (docs/architecture.md#procedures). */
@@ -13,6 +13,12 @@ export interface ProcedureInfo {
   output: z.ZodType | undefined;
   /** Built on protectedProcedure: refuses callers without a live session (401). */
   protected: boolean;
+  /**
+   * The least role in the book it works on that may call it ('none': it works on no book, and
+   * ignores a book named), as its meta declares or its type implies (docs/sharing.md#roles).
+   * Meaningful only for protected procedures.
+   */
+  bookAccess: BookAccess;
   /** Its resolver is an idempotentMutation: it honours an Idempotency-Key. */
   idempotent: boolean;
   /** Built on signInProcedure: sign-in limits apply, and /trpc refuses it in a batch. */
@@ -46,6 +52,7 @@ export function listProcedures(router: AnyTRPCRouter): ProcedureInfo[] {
       input: def.inputs[0] as z.ZodType | undefined,
       output: (def as { output?: z.ZodType }).output,
       protected: isProtected,
+      bookAccess: bookAccessOf(meta, type),
       idempotent: isIdempotent(procedure),
       signIn,
       // The writes limit sits in the session check and counts every mutation (init.ts).

@@ -2,16 +2,22 @@ import { z } from 'zod';
 import { DEFAULT_CURRENCY, isCurrencyCode } from '../currencies.js';
 import { canonicalTimeZone, isTimeZone } from '../dates.js';
 import { BOOK_NAME_MAX, TIME_ZONE_MAX } from '../limits.js';
-import { envelope, NO_NUL, isoDateTime } from './common.js';
+import { bookIdSchema, envelope, NO_NUL, isoDateTime } from './common.js';
 
 /**
  * A book owns accounts, categories and the ledger; a person reaches it through a membership
- * with a role (docs/ledger.md#books). Today every request works on the caller's personal book.
+ * with a role (docs/ledger.md#books). A request works on the book its `bookId` names
+ * (docs/sharing.md#choosing-a-book), the caller's personal book when it names none.
  */
 export const BOOK_ROLES = ['owner', 'editor', 'viewer'] as const;
 export type BookRole = (typeof BOOK_ROLES)[number];
 
-/** GET /api/book: the caller's book. */
+/** Roles in order of what they may do: each may do everything the ones before it may. */
+export function roleAllows(role: BookRole, least: BookRole): boolean {
+  return BOOK_ROLES.indexOf(role) <= BOOK_ROLES.indexOf(least);
+}
+
+/** GET /api/book: the book a call works on. */
 export const bookSchema = z
   .object({
     id: z.string(),
@@ -25,6 +31,9 @@ export const bookSchema = z
       example: 'EUR',
     }),
     role: z.enum(BOOK_ROLES).meta({ description: "The caller's role in this book" }),
+    personal: z
+      .boolean()
+      .meta({ description: "The caller's personal book: the one calls without bookId work on" }),
     applyRulesToManualEntries: z.boolean().meta({
       description:
         'When true, a deposit, withdrawal or expense added by hand gets the first matching enabled rule (fields left empty only); false by default',
@@ -35,6 +44,19 @@ export const bookSchema = z
 export type Book = z.infer<typeof bookSchema>;
 
 export const bookOutput = envelope(bookSchema);
+
+/** GET /api/books: every book the caller is a member of, their personal book first. */
+export const bookSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(BOOK_ROLES),
+    personal: z.boolean(),
+    members: z.number().int().meta({ description: 'How many people are members of it' }),
+  })
+  .meta({ id: 'BookSummary' });
+export type BookSummary = z.infer<typeof bookSummarySchema>;
+export const bookListOutput = envelope(z.array(bookSummarySchema));
 
 export const bookNameSchema = z
   .string({ error: 'Name must be text' })
@@ -91,3 +113,14 @@ export const updateBookInput = z
     { error: 'Nothing to change: send name, timeZone, baseCurrency or applyRulesToManualEntries' },
   );
 export type UpdateBookInput = z.infer<typeof updateBookInput>;
+
+/** POST /api/books: a new book with the caller as its owner and the default categories. */
+export const createBookInput = z.object({
+  name: bookNameSchema,
+  timeZone: timeZoneSchema.optional(),
+  baseCurrency: baseCurrencySchema.optional(),
+});
+export type CreateBookInput = z.infer<typeof createBookInput>;
+
+/** DELETE /api/books/{id}. */
+export const bookIdInput = z.object({ id: bookIdSchema });

@@ -5,6 +5,8 @@ import { MAX_OPERATION_CENTS, centsToUnits, formatCents, hasAtMostTwoDecimals } 
 // regex flags, and the published pattern must accept exactly what the server does.
 const UUID_PATTERN =
   /^\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\s*$/;
+/** The same rule as a JSON Schema pattern, for parameters the document writes by hand. */
+export const UUID_PATTERN_TEXT = UUID_PATTERN.source;
 
 /**
  * The kinds of things an id in an input can name, each with the label its messages use and the
@@ -22,6 +24,10 @@ const RESOURCE_IDS = {
   importBatch: { label: 'Import', example: 'a3c5e7f9-1b2d-4f6a-8c0e-2d4f6a8c0e13' },
   rule: { label: 'Rule', example: 'b4d6f8a0-2c3e-4a7b-9d1f-3e5a7b9d1f24' },
   rate: { label: 'Rate', example: 'c5e7a9b1-3d4f-4b8c-8e2a-4f6b8c0e2a35' },
+  book: { label: 'Book', example: 'a8b0d2e4-6a7c-4ebf-9b5d-7c9e1f3b5d68' },
+  /** A person in a shared book, named by their user id (docs/sharing.md). */
+  member: { label: 'Member', example: 'd6f8b0c2-4e5a-4c9d-9f3b-5a7c9d1f3b46' },
+  invitation: { label: 'Invitation', example: 'e7a9c1d3-5f6b-4dae-8a4c-6b8d0e2a4c57' },
 } as const;
 export type ResourceKind = keyof typeof RESOURCE_IDS;
 export const RESOURCE_KINDS = Object.keys(RESOURCE_IDS) as ResourceKind[];
@@ -65,6 +71,10 @@ export const changeIdSchema = idSchema('change');
 export const importBatchIdSchema = idSchema('importBatch');
 export const ruleIdSchema = idSchema('rule');
 export const rateIdSchema = idSchema('rate');
+export const memberIdSchema = idSchema('member');
+/** A book: in a path, or as the X-Book-Id / ?bookId= a call works on (docs/sharing.md). */
+export const bookIdSchema = idSchema('book');
+export const invitationIdSchema = idSchema('invitation');
 
 /**
  * PostgreSQL text cannot hold NUL; refusing it in the input keeps it a clear 400, not a driver

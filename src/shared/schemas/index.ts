@@ -12,3 +12,4 @@ export * from './system.js';
 export * from './auth.js';
 export * from './analytics.js';
 export * from './book-export.js';
+export * from './sharing.js';

@@ -16,8 +16,11 @@ export function AppShell({
   children,
   logoutDialog,
   profile,
+  bookSwitcher,
 }: {
   children: ReactNode;
+  /** The book switcher, shown in the header. */
+  bookSwitcher?: ReactNode;
   /** Opened by the profile menu's Logout. */
   logoutDialog: DialogComponent;
   /** Who is signed in, once known. */
@@ -82,6 +85,7 @@ export function AppShell({
           onMenu={() => setOpen((value) => !value)}
           logoutDialog={logoutDialog}
           profile={profile}
+          bookSwitcher={bookSwitcher}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           {children}

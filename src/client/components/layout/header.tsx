@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Menu } from 'lucide-react';
 import { Button } from '../ui/button.js';
 import type { DialogComponent } from '../overlays/dialog-component.js';
@@ -17,12 +17,15 @@ export function Header({
   menuOpen,
   logoutDialog,
   profile,
+  bookSwitcher,
 }: {
   menuButton: RefObject<HTMLButtonElement | null>;
   onMenu: () => void;
   menuOpen: boolean;
   logoutDialog: DialogComponent;
   profile: SignedInProfile | undefined;
+  /** The current book and the menu to switch books (features/books, composed by the route). */
+  bookSwitcher?: ReactNode;
 }) {
   const initial = initialOf(profile?.email);
   return (
@@ -40,7 +43,8 @@ export function Header({
         <Menu className="h-5 w-5" aria-hidden />
       </Button>
       <Breadcrumbs />
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex min-w-0 items-center gap-2">
+        {bookSwitcher}
         <DeferredMenu load={loadThemeMenu} menuProps={{}} standIn={ThemeMenuButton} />
         <DeferredMenu
           load={loadProfileMenu}

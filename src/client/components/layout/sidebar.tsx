@@ -34,6 +34,8 @@ interface NavLink {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** A section of the page to scroll to (the fragment after #). */
+  hash?: string;
   /** Whether this entry is the current page; by default, an exact match of `to`. */
   matches?: (pathname: string) => boolean;
   /** Pages of the same idea, listed under this one (indented, a list of their own). */
@@ -81,7 +83,8 @@ const OVERVIEW: Group = {
       children: [{ label: 'All Expenses', to: '/all-expenses', icon: FileText }],
     },
     { label: 'Analytics', to: '/analytics', icon: BarChart3 },
-    // The spec links both; each page says plainly that nothing is there yet.
+    // The spec links both: Organization is the current book's members and invitations
+    // (docs/sharing.md); Projects says plainly that nothing is there yet.
     { label: 'Organization', to: '/organization', icon: Building2 },
     { label: 'Projects', to: '/projects', icon: FolderKanban },
   ],
@@ -111,12 +114,17 @@ const YOUR_DATA: Group = {
   ],
 };
 
+/**
+ * Members is the members section of /organization (a section, never marked as the current page:
+ * Organization is); Permissions says what each role of a book may do.
+ */
 const TEAM: Group = {
   title: 'Team',
-  links: [],
+  links: [
+    { label: 'Members', to: '/organization', hash: 'members', icon: Users, matches: () => false },
+    { label: 'Permissions', to: '/permissions', icon: Shield },
+  ],
   unavailable: [
-    { label: 'Members', icon: Users },
-    { label: 'Permissions', icon: Shield },
     { label: 'Chat', icon: MessageSquare },
     { label: 'Meetings', icon: Video },
   ],
@@ -166,12 +174,13 @@ function NavItem(props: {
   onNavigate: () => void;
   nested?: boolean;
 }) {
-  const { label, to, icon: Icon, matches, children } = props.link;
+  const { label, to, hash, icon: Icon, matches, children } = props.link;
   const active = matches ? matches(props.pathname) : props.pathname === to;
   return (
     <li>
       <Link
         to={to}
+        hash={hash}
         onClick={props.onNavigate}
         aria-current={active ? 'page' : undefined}
         className={cn(
@@ -187,7 +196,7 @@ function NavItem(props: {
         <ul aria-label={label} className="mt-1 ml-5 space-y-1 border-l border-border pl-2">
           {children.map((child) => (
             <NavItem
-              key={child.to}
+              key={child.label}
               link={child}
               pathname={props.pathname}
               onNavigate={props.onNavigate}
@@ -211,7 +220,7 @@ function NavGroup(props: { group: Group; pathname: string; onNavigate: () => voi
       <ul aria-labelledby={titleId} className="space-y-1">
         {links.map((link) => (
           <NavItem
-            key={link.to}
+            key={link.label}
             link={link}
             pathname={props.pathname}
             onNavigate={props.onNavigate}

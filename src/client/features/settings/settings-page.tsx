@@ -51,6 +51,12 @@ export function SettingsPage() {
           guessed.
         </ChoiceForm>
       )}
+      {book.data && book.data.role !== 'owner' && (
+        <p role="note" className="text-sm text-muted-foreground">
+          The time zone and base currency belong to the book “{book.data.name}”: only its owners can
+          change them.
+        </p>
+      )}
       {book.data && (
         <ChoiceForm
           title="Time zone"
@@ -58,6 +64,7 @@ export function SettingsPage() {
           saved={book.data.timeZone ?? device}
           options={timeZoneChoices(book.data.timeZone, device)}
           save={(timeZone) => keyedRequest({ timeZone }, saveBook.mutateAsync)}
+          readOnly={book.data.role !== 'owner'}
         >
           Your book’s days follow this time zone: a new entry is dated today there, and every list
           is sorted by the day things happened. This device is in {device}.
@@ -70,6 +77,7 @@ export function SettingsPage() {
           saved={book.data.baseCurrency}
           options={currencyChoices(locale)}
           save={(baseCurrency) => keyedRequest({ baseCurrency }, saveBook.mutateAsync)}
+          readOnly={book.data.role !== 'owner'}
         >
           Totals across currencies are shown in it: net worth, the dashboard’s totals and the
           charts. A new account is kept in it unless you choose another currency for it.
@@ -79,13 +87,17 @@ export function SettingsPage() {
   );
 }
 
-/** One setting: a card with what it decides, its choices and its own Save. */
+/**
+ * One setting: a card with what it decides, its choices and its own Save; read-only (its value,
+ * no Save) for someone the server would refuse.
+ */
 function ChoiceForm<Answer>(props: {
   title: string;
   label: string;
   saved: string;
   options: SelectOption[];
   save: (value: string) => ReturnType<typeof keyedRequest<object, Answer>>;
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -96,6 +108,18 @@ function ChoiceForm<Answer>(props: {
     success: 'Settings saved',
     failure: 'Failed to save settings',
   });
+  if (props.readOnly) {
+    const shown = props.options.find((option) => option.value === props.saved)?.label;
+    return (
+      <Card className="space-y-4">
+        <CardTitle>{props.title}</CardTitle>
+        <p className="text-sm text-muted-foreground">{props.children}</p>
+        <p>
+          {props.label}: <span className="font-medium">{shown ?? props.saved}</span>
+        </p>
+      </Card>
+    );
+  }
   return (
     <Card className="space-y-4">
       <CardTitle>{props.title}</CardTitle>

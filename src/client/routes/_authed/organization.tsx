@@ -1,18 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotYetAvailablePage } from '../../components/widgets/not-yet-available.js';
+import { OrganizationPage } from '../../features/books/organization-page.js';
 
 export const Route = createFileRoute('/_authed/organization')({
   staticData: { title: 'Organization', breadcrumb: 'Organization' },
-  component: () => (
-    <NotYetAvailablePage
-      title="Organization"
-      instead={[
-        { label: 'Your accounts', to: '/accounts' },
-        { label: 'Settings', to: '/settings' },
-      ]}
-    >
-      There is nothing on this page. Expense Tracker has no organizations yet: your accounts and
-      entries are yours alone, and no one else can see them.
-    </NotYetAvailablePage>
-  ),
+  loader: ({ context }) => {
+    void context.trpc.book.get.prefetch({});
+    void context.trpc.member.list.prefetch({});
+  },
+  component: OrganizationPage,
 });

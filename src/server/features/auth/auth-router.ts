@@ -46,6 +46,7 @@ export const authRouter = router({
 
   logout: protectedProcedure
     .meta({
+      bookAccess: 'none',
       openapi: {
         method: 'POST',
         path: '/api/auth/logout',
@@ -62,6 +63,7 @@ export const authRouter = router({
 
   me: protectedProcedure
     .meta({
+      bookAccess: 'none',
       openapi: {
         method: 'GET',
         path: '/api/auth/me',

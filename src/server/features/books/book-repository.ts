@@ -105,3 +105,52 @@ export async function findBookBaseCurrency(db: DbOrTx, bookId: string): Promise<
 export async function lockBook(db: DbOrTx, bookId: string): Promise<BookRow | undefined> {
   return db.selectFrom('books').selectAll().where('id', '=', bookId).forUpdate().executeTakeFirst();
 }
+
+/** The books a user is a member of, with their role and how many members each has. */
+export function listMemberBooks(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: string; name: string; role: BookRole; personal: boolean; members: number }[]> {
+  return db
+    .selectFrom('memberships as mine')
+    .innerJoin('books', 'books.id', 'mine.book_id')
+    .select([
+      'books.id',
+      'books.name',
+      'mine.role',
+      sql<boolean>`books.personal_owner_id IS NOT DISTINCT FROM ${userId}::uuid`.as('personal'),
+      sql<number>`(SELECT count(*)::int FROM memberships m WHERE m.book_id = books.id)`.as(
+        'members',
+      ),
+    ])
+    .where('mine.user_id', '=', userId)
+    .orderBy(sql`books.personal_owner_id IS NOT DISTINCT FROM ${userId}::uuid`, 'desc')
+    .orderBy('books.name')
+    .orderBy('books.id')
+    .execute();
+}
+
+/** A new shared book, the user its owner, with the default categories; its id. */
+export async function insertBook(
+  db: DbOrTx,
+  book: { name: string; timeZone: string | null; baseCurrency: string; ownerId: string },
+): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    WITH book AS (
+      INSERT INTO books (name, time_zone, base_currency)
+      VALUES (${book.name}, ${book.timeZone}, ${book.baseCurrency})
+      RETURNING id
+    ), membership AS (
+      INSERT INTO memberships (book_id, user_id, role) SELECT id, ${book.ownerId}, 'owner' FROM book
+    )
+    SELECT id FROM book`.execute(db);
+  const bookId = rows[0]?.id;
+  if (!bookId) throw new Error('The book was not created');
+  await seedDefaultCategories(db, bookId);
+  return bookId;
+}
+
+/** Removes a book and everything in it (every table's rows go with it by foreign key). */
+export async function deleteBookRow(db: DbOrTx, bookId: string): Promise<void> {
+  await db.deleteFrom('books').where('id', '=', bookId).execute();
+}

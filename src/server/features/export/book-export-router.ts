@@ -43,6 +43,7 @@ export const bookDataRouter = router({
   // One restore at a time per user (usage-limits.ts HEAVY_WORK), a few per instance.
   restore: oneAtATimeProcedure('restore')
     .meta({
+      bookAccess: 'owner',
       openapi: {
         method: 'POST',
         path: '/api/book/restore',

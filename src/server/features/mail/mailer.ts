@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a message is for; the demo mailbox shows it as the message's type. */
-export type MailKind = 'CONFIRM_KEY_LOGIN';
+export type MailKind = 'CONFIRM_KEY_LOGIN' | 'BOOK_INVITATION';
 
 /** A message to a person at their email address, asking them to open a link. */
 export interface MailMessage {

@@ -4,6 +4,7 @@ export { findSessionIdentity, markIdentityChecked } from './session-repository.j
 export {
   createSession,
   type IdentityCheck,
+  NOT_A_MEMBER,
   resolveSession,
   revokeSession,
   type SessionPolicy,

@@ -33,15 +33,17 @@ export async function insertSession(
 }
 
 /**
- * The live session of a token hash with its user and the user's personal book, reached through
- * the membership (which carries the role; null when the user has none): one statement of
- * primary-key and unique-index lookups on every authenticated request, so compiled once
- * (docs/decisions/003-compiled-query-templates.md). The book is a scalar subquery, not two more
- * joins: the app's connections plan every statement for its values, and planning a four-table
- * join cost more than running it (0.8 ms against 0.3 ms per lookup, docs/ledger.md#books-and-membership).
+ * The live session of a token hash with its user and a book of theirs, reached through the
+ * membership (which carries the role; null when the user is no member of it): the book
+ * `requestedBookId` names, or the user's personal book when it is null (docs/sharing.md). One
+ * statement of primary-key and unique-index lookups on every authenticated request, so compiled
+ * once (docs/decisions/003-compiled-query-templates.md). The book is a scalar subquery, not two
+ * more joins: the app's connections plan every statement for its values (the CASE folds away),
+ * and planning a four-table join cost more than running it (0.8 ms against 0.3 ms per lookup,
+ * docs/ledger.md#books-and-membership).
  */
 export const findLiveSession = queryTemplate(
-  (db, tokenHash: string, now: Date, idleCutoff: Date) =>
+  (db, tokenHash: string, now: Date, idleCutoff: Date, requestedBookId: string | null) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -54,14 +56,19 @@ export const findLiveSession = queryTemplate(
         // learn whether rules fill it in (docs/import.md#rules); so does whether a file is being
         // restored into it (docs/analytics.md#full-export-and-restore): 'running', 'stale' (the
         // restore died: its heartbeat stopped) or 'idle' (no NULL: postgres.js reads a NULL
-        // array element as the text 'NULL').
-        sql<[string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale'] | null>`(
+        // array element as the text 'NULL'), and whether it is the user's personal book.
+        sql<
+          | [string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale', 'true' | 'false']
+          | null
+        >`(
           SELECT ARRAY[m.book_id::text, m.role, b.apply_rules_to_manual_entries::text,
             CASE WHEN b.restore_token IS NULL THEN 'idle'
               WHEN b.restore_heartbeat_at < clock_timestamp() - ${sql.raw(`interval '${RESTORE_STALE_SECONDS} seconds'`)}
-              THEN 'stale' ELSE 'running' END]
+              THEN 'stale' ELSE 'running' END,
+            (b.personal_owner_id IS NOT DISTINCT FROM sessions.user_id)::text]
           FROM books b JOIN memberships m ON m.book_id = b.id
-          WHERE b.personal_owner_id = sessions.user_id AND m.user_id = sessions.user_id
+          WHERE m.user_id = sessions.user_id AND CASE WHEN ${requestedBookId}::uuid IS NULL
+            THEN b.personal_owner_id = sessions.user_id ELSE b.id = ${requestedBookId}::uuid END
         )`.as('book'),
         'sessions.identity_checked_at',
       ])
@@ -69,7 +76,7 @@ export const findLiveSession = queryTemplate(
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
       .where('sessions.last_seen_at', '>', idleCutoff),
-  3,
+  4,
 );
 
 /** What a re-check of the identity behind a session needs (docs/sign-in.md#firebase-sign-in). */

@@ -67,11 +67,13 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Who is calling, and the book their calls work on (today: their personal book). */
+/** Who is calling, and the book the call works on (docs/sharing.md#choosing-a-book). */
 export interface SignedIn {
   user: SessionUser;
   bookId: string;
   bookRole: BookRole;
+  /** The book is the caller's personal one (the one calls naming no book work on). */
+  bookPersonal: boolean;
   /** The book's setting, read with the session: rules fill in entries added by hand. */
   bookAppliesRules: boolean;
   /**
@@ -82,10 +84,14 @@ export interface SignedIn {
   bookRestore: 'running' | 'stale' | null;
 }
 
+/** The session stands, but the book the call names is none of the caller's (or none at all). */
+export const NOT_A_MEMBER = 'not-a-member';
+
 /**
- * The signed-in user of a token and their book, or null when the token is unknown, revoked,
- * expired or idle too long, or when the identity behind it no longer stands (checked at most
- * every `identity.everyMs`).
+ * The signed-in user of a token and the book the call works on (`requestedBookId`, or their
+ * personal book when null); null when the token is unknown, revoked, expired or idle too long,
+ * or when the identity behind it no longer stands (checked at most every `identity.everyMs`);
+ * NOT_A_MEMBER when the session stands but the caller is no member of the book named.
  */
 export async function resolveSession(
   db: DbOrTx,
@@ -93,11 +99,12 @@ export async function resolveSession(
   policy: SessionPolicy,
   clock: Clock,
   identity: IdentityCheck | null = null,
-): Promise<SignedIn | null> {
+  requestedBookId: string | null = null,
+): Promise<SignedIn | typeof NOT_A_MEMBER | null> {
   const now = clock();
   const idleCutoff = new Date(now.getTime() - policy.idleTimeoutSeconds * 1000);
   const tokenHash = sha256Hex(token);
-  const [row] = await findLiveSession(db, tokenHash, now, idleCutoff);
+  const [row] = await findLiveSession(db, tokenHash, now, idleCutoff, requestedBookId);
   if (!row) return null;
   const checkedAt = row.identity_checked_at?.getTime() ?? 0;
   if (identity && now.getTime() - checkedAt >= identity.everyMs) {
@@ -109,14 +116,18 @@ export async function resolveSession(
   if (now.getTime() - row.last_seen_at.getTime() >= lastSeenGranularityMs(policy)) {
     await touchSession(db, tokenHash, now);
   }
-  // A user without a book has no working session (every way of creating users gives one).
-  if (!row.book) return null;
+  if (!row.book) {
+    // A user without a personal book has no working session (every way of creating users
+    // gives one); a book named that is not theirs is a 404 like a missing one.
+    return requestedBookId === null ? null : NOT_A_MEMBER;
+  }
   return {
     user: { id: row.id, email: row.email, method: row.method },
     bookId: row.book[0],
     bookRole: row.book[1],
     bookAppliesRules: row.book[2] === 'true',
     bookRestore: row.book[3] === 'running' || row.book[3] === 'stale' ? row.book[3] : null,
+    bookPersonal: row.book[4] === 'true',
   };
 }
 

@@ -12,6 +12,7 @@ const tags = ['Settings'];
 export const settingsRouter = router({
   get: protectedProcedure
     .meta({
+      bookAccess: 'none',
       openapi: {
         method: 'GET',
         path: '/api/settings',
@@ -25,6 +26,7 @@ export const settingsRouter = router({
 
   update: protectedProcedure
     .meta({
+      bookAccess: 'none',
       openapi: {
         method: 'PATCH',
         path: '/api/settings',

@@ -32,6 +32,7 @@ export const systemRouter = router({
 
   testNew: protectedProcedure
     .meta({
+      bookAccess: 'none',
       openapi: {
         method: 'POST',
         path: '/api/test/new',

@@ -27,6 +27,7 @@ const REQUEST_TYPES: Record<string, string> = {
   EMAIL_SIGNIN: 'Sign-in link',
   VERIFY_AND_CHANGE_EMAIL: 'Verify new email',
   CONFIRM_KEY_LOGIN: 'Confirm a new sign-in key',
+  BOOK_INVITATION: 'Invitation to a shared book',
 };
 
 /** /demo/mailbox: the emails the local Auth emulator "sent", so demo sign-ups can be verified. */
