@@ -53,8 +53,9 @@ const signIn = new Set(SIGN_IN_PROCEDURES);
  * shares a single set of headers, and so do sign-in calls, which the server refuses inside a
  * batch; every other call is batched, at most MAX_BATCH_ITEMS to a request (the server's limit),
  * with the main session's token, read at send time. Every call names the tab's book in
- * X-Book-Id (none for the personal book; a batch shares it, as one tab has one book). Every request goes through watchedFetch,
- * which tells the page whether the server answers (lib/server-status.ts).
+ * X-Book-Id (none for the personal book; a batch shares it, as one tab has one book). Every
+ * request goes through watchedFetch, which tells the page whether the server answers
+ * (lib/server-status.ts).
  */
 export function createTrpcClient(mainSessionToken: () => string | null) {
   return trpc.createClient({
