@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import { queryTemplate } from '../../db/query-template.js';
 import type { BookRole, SessionMethod } from '../../db/schema.js';
@@ -37,47 +37,81 @@ export async function insertSession(
  * membership (which carries the role; null when the user is no member of it): the book
  * `requestedBookId` names, or the user's personal book when it is null (docs/sharing.md). One
  * statement of primary-key and unique-index lookups on every authenticated request, so compiled
- * once (docs/decisions/003-compiled-query-templates.md). The book is a scalar subquery, not two
- * more joins: the app's connections plan every statement for its values (the CASE folds away),
- * and planning a four-table join cost more than running it (0.8 ms against 0.3 ms per lookup,
- * docs/ledger.md#books-and-membership).
+ * once (docs/decisions/003-compiled-query-templates.md); two statements, one per way of naming
+ * the book, so that a call on the personal book runs the lookup it always ran. The book is a
+ * scalar subquery, not two more joins: the app's connections plan every statement for its
+ * values, and planning a four-table join cost more than running it (0.8 ms against 0.3 ms per
+ * lookup, docs/ledger.md#books-and-membership).
  */
-export const findLiveSession = queryTemplate(
-  (db, tokenHash: string, now: Date, idleCutoff: Date, requestedBookId: string | null) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.email',
-        'sessions.method',
-        'sessions.last_seen_at',
-        // The book and its rules setting ride along, so a deposit needs no query of its own to
-        // learn whether rules fill it in (docs/import.md#rules); so does whether a file is being
-        // restored into it (docs/analytics.md#full-export-and-restore): 'running', 'stale' (the
-        // restore died: its heartbeat stopped) or 'idle' (no NULL: postgres.js reads a NULL
-        // array element as the text 'NULL'), and whether it is the user's personal book.
-        sql<
-          | [string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale', 'true' | 'false']
-          | null
-        >`(
+export function findLiveSession(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  idleCutoff: Date,
+  requestedBookId: string | null,
+) {
+  return requestedBookId === null
+    ? findLiveSessionOnPersonalBook(db, tokenHash, now, idleCutoff)
+    : findLiveSessionOnNamedBook(db, tokenHash, now, idleCutoff, requestedBookId);
+}
+
+const findLiveSessionOnPersonalBook = queryTemplate(
+  (db, tokenHash: string, now: Date, idleCutoff: Date) =>
+    liveSessionQuery(db, tokenHash, now, idleCutoff, {
+      where: sql`b.personal_owner_id = sessions.user_id`,
+      personal: sql`'true'`,
+    }),
+  3,
+);
+
+const findLiveSessionOnNamedBook = queryTemplate(
+  (db, tokenHash: string, now: Date, idleCutoff: Date, bookId: string) =>
+    liveSessionQuery(db, tokenHash, now, idleCutoff, {
+      where: sql`b.id = ${bookId}::uuid`,
+      personal: sql`(b.personal_owner_id IS NOT DISTINCT FROM sessions.user_id)::text`,
+    }),
+  4,
+);
+
+/** The session lookup, with which book it reads and how it tells whether that is personal. */
+function liveSessionQuery(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  idleCutoff: Date,
+  book: { where: RawBuilder<unknown>; personal: RawBuilder<unknown> },
+) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'sessions.method',
+      'sessions.last_seen_at',
+      // The book and its rules setting ride along, so a deposit needs no query of its own to
+      // learn whether rules fill it in (docs/import.md#rules); so does whether a file is being
+      // restored into it (docs/analytics.md#full-export-and-restore): 'running', 'stale' (the
+      // restore died: its heartbeat stopped) or 'idle' (no NULL: postgres.js reads a NULL
+      // array element as the text 'NULL'), and whether it is the user's personal book.
+      sql<
+        [string, BookRole, 'true' | 'false', 'idle' | 'running' | 'stale', 'true' | 'false'] | null
+      >`(
           SELECT ARRAY[m.book_id::text, m.role, b.apply_rules_to_manual_entries::text,
             CASE WHEN b.restore_token IS NULL THEN 'idle'
               WHEN b.restore_heartbeat_at < clock_timestamp() - ${sql.raw(`interval '${RESTORE_STALE_SECONDS} seconds'`)}
               THEN 'stale' ELSE 'running' END,
-            (b.personal_owner_id IS NOT DISTINCT FROM sessions.user_id)::text]
+            ${book.personal}]
           FROM books b JOIN memberships m ON m.book_id = b.id
-          WHERE m.user_id = sessions.user_id AND CASE WHEN ${requestedBookId}::uuid IS NULL
-            THEN b.personal_owner_id = sessions.user_id ELSE b.id = ${requestedBookId}::uuid END
+          WHERE ${book.where} AND m.user_id = sessions.user_id
         )`.as('book'),
-        'sessions.identity_checked_at',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .where('sessions.last_seen_at', '>', idleCutoff),
-  4,
-);
+      'sessions.identity_checked_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.last_seen_at', '>', idleCutoff);
+}
 
 /** What a re-check of the identity behind a session needs (docs/sign-in.md#firebase-sign-in). */
 export function findSessionIdentity(
