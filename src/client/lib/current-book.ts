@@ -9,7 +9,7 @@ import { MESSAGES } from '../../shared/errors.js';
  */
 
 export const BOOK_SEARCH_PARAM = 'book';
-/** The header naming it (BOOK_ID_HEADER of shared/schemas/sharing.ts, which brings zod along). */
+/** The header naming it (the server reads the same name: docs/sharing.md#choosing-a-book). */
 export const BOOK_ID_HEADER = 'x-book-id';
 export const BOOK_STORAGE_KEY = 'expense-tracker_book';
 

@@ -13,8 +13,10 @@ export const INVITATION_TTL_DAYS = 7;
 /** Open invitations a book may have at once: enough for a household, not a mailing list. */
 export const OPEN_INVITATIONS_MAX = 50;
 
-/** The request header (or query parameter `bookId`) that names the book a call works on. */
-export const BOOK_ID_HEADER = 'x-book-id';
+/**
+ * The query parameter that names the book a call works on (a REST client's way; the X-Book-Id
+ * header is the other, docs/sharing.md#choosing-a-book).
+ */
 export const BOOK_ID_PARAMETER = 'bookId';
 
 const roleSchema = z.enum(BOOK_ROLES, {

@@ -108,13 +108,3 @@ export async function setInvitationOutcome(
     .where('outcome', 'is', null)
     .execute();
 }
-
-export async function isMember(db: DbOrTx, bookId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('memberships')
-    .select('role')
-    .where('book_id', '=', bookId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -20,7 +20,6 @@ import {
   findInvitation,
   findInvitationByToken,
   insertInvitation,
-  isMember,
   listInvitations,
   setInvitationOutcome,
   type InvitationRow,
@@ -153,7 +152,7 @@ export async function previewInvitation(db: DbOrTx, clock: Clock, userId: string
     invitedBy: row.invited_by_email,
     state: stateOf(row, clock()),
     expiresAt: row.expires_at.toISOString(),
-    alreadyMember: await isMember(db, row.book_id, userId),
+    alreadyMember: (await findMemberBook(db, row.book_id, userId)) !== undefined,
   };
 }
 

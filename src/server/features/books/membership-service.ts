@@ -43,16 +43,10 @@ export async function listBookMembers(db: DbOrTx, actor: BookActor): Promise<Mem
 }
 
 /**
- * The members locked, and the one a change is about; refuses a change that would leave the
- * book without an owner or take its personal owner's ownership.
+ * The one a change is about, among the book's members (locked by the caller); refuses a change
+ * that would leave the book without an owner or take its personal owner's ownership.
  */
-async function lockedTarget(
-  trx: DbOrTx,
-  bookId: string,
-  userId: string,
-  nextRole: BookRole | null,
-): Promise<MemberRow> {
-  const members = await lockMembers(trx, bookId);
+function targetOf(members: MemberRow[], userId: string, nextRole: BookRole | null): MemberRow {
   const target = members.find((member) => member.user_id === userId);
   if (!target) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND);
   if (nextRole === 'owner') return target;
@@ -60,6 +54,16 @@ async function lockedTarget(
   const owners = members.filter((member) => member.role === 'owner').length;
   if (target.role === 'owner' && owners <= 1) throw new AppError('CONFLICT', LAST_OWNER);
   return target;
+}
+
+/** The members locked, then the one a change is about (targetOf). */
+async function lockedTarget(
+  trx: DbOrTx,
+  bookId: string,
+  userId: string,
+  nextRole: BookRole | null,
+): Promise<MemberRow> {
+  return targetOf(await lockMembers(trx, bookId), userId, nextRole);
 }
 
 /** An owner gives a member another role (handing over ownership is making another an owner). */
@@ -91,7 +95,7 @@ export function leaveBook(db: DbOrTx, actor: BookActor): Promise<void> {
     // Not a member: the book answers as a missing one.
     if (!me) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
     if (me.personal_owner) throw new AppError('CONFLICT', CANNOT_LEAVE_PERSONAL);
-    await lockedTarget(trx, actor.bookId, actor.userId, null);
+    targetOf(members, actor.userId, null);
     await deleteMember(trx, actor.bookId, actor.userId);
   });
 }
