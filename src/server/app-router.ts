@@ -20,6 +20,7 @@ import { invitationRouter } from './features/books/invitation-router.js';
 import { settingsRouter } from './features/settings/settings-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
 import { rateRouter } from './features/rates/rate-router.js';
+import { activityRouter } from './features/activity/activity-router.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   book: bookRouter,
   member: membershipRouter,
   invitation: invitationRouter,
+  activity: activityRouter,
   settings: settingsRouter,
   category: categoryRouter,
   analytics: analyticsRouter,

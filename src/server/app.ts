@@ -39,6 +39,7 @@ import { registerCors } from './http/cors.js';
 import { requestIdOf } from './http/request-id.js';
 import { withLogRedaction } from './http/log-redaction.js';
 import { largeBodyGate } from './http/large-body-gate.js';
+import { NoticeHub, recordChange, registerLiveEvents } from './features/activity/index.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     firebase,
     bookBeingRestored,
     recordConversionsLater: (bookId) => conversions.request(bookId),
+    recordBookChange: recordChange,
     clock: options.clock ?? systemClock,
     sessionPolicy: {
       idleTimeoutSeconds: env.SESSION_IDLE_TIMEOUT_SECONDS,
@@ -268,6 +270,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   mountRestRoutes(app, appRouter, createContext, admitLargeBody);
+  // The books' live notices (docs/live-updates.md): one LISTEN for this instance, closed last.
+  const notices = new NoticeHub(database, app.log);
+  app.addHook('onClose', () => notices.close());
+  registerLiveEvents(app, {
+    hub: notices,
+    connectionsPerInstance: env.LIVE_CONNECTIONS_PER_INSTANCE,
+    connectionsPerUser: env.LIVE_CONNECTIONS_PER_USER,
+    recheckMs: env.LIVE_RECHECK_SECONDS * 1000,
+  });
   await registerApiDocs(app, buildOpenApiDocument(appRouter, API_VERSION));
   await registerClientApp(app, options.clientDir ?? clientDistDir);
   return app;

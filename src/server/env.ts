@@ -87,6 +87,15 @@ export const envSchema = z.object({
    * another to end, then answers 429. The analytics page asks for 5 charts at once.
    */
   ANALYTICS_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
+  /** Live connections (docs/live-updates.md) one instance keeps open at once; more answer 503. */
+  LIVE_CONNECTIONS_PER_INSTANCE: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** Live connections one user keeps open at once (one per tab); more answer 429. */
+  LIVE_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * A live connection checks its session and membership again this often, besides at once when
+   * the book's members change; a failed check ends it.
+   */
+  LIVE_RECHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * A session of a Firebase user re-checks that user (disabled, deleted, tokens revoked) at most
    * this often while in use; a failed check ends it.

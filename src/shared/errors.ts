@@ -69,6 +69,10 @@ export const MESSAGES = {
   viewerCannotChange:
     'You can view this book but not change it. Ask an owner of the book to make you an editor.',
   ownerOnly: 'Only an owner of this book can do this.',
+  accessEnded: 'You no longer have access to this book.',
+  liveConnectionsPerUser: 'Too many live connections open: close a tab and try again.',
+  liveConnectionsBusy: 'The server has too many live connections open; try again in a minute.',
+  lastEventIdInvalid: 'Last-Event-ID must be the id of a change this book announced',
   authRequired: 'Authentication required. Send Authorization: Bearer <token>.',
   sessionInvalid: 'Your session has expired or is no longer valid. Please sign in again.',
   internal: 'Something went wrong on our side. Please try again.',

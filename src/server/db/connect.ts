@@ -43,6 +43,12 @@ export interface Database {
    */
   sessionDb: Db;
   kind: DatabaseTarget['kind'];
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` from any connection, this process's or
+   * another's; resolves once listening, to the function that stops (docs/live-updates.md).
+   * PostgreSQL listens on a connection of its own, re-established after a failure.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: its data directory as it is now, to start other in-memory databases from. */
   image?: () => Promise<Blob>;
@@ -78,6 +84,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       sessionDb,
       kind: 'postgres',
+      listen: async (channel, onPayload) => {
+        const listening = await client.listen(channel, onPayload);
+        return () => listening.unlisten();
+      },
       close: async () => {
         await sessionDb.destroy();
         await db.destroy();
@@ -105,6 +115,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     sessionDb: db,
     kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => db.destroy(),
     image: () => pglite.dumpDataDir('none'),
   };

@@ -83,6 +83,19 @@ export interface BookInvitationsTable {
   outcome_by: string | null;
 }
 
+/** One change a member made in a book (docs/live-updates.md); its id is the live event's id. */
+export interface BookActivityTable {
+  /** bigint: a string on postgres.js, a number on PGlite; read with Number(). */
+  id: ColumnType<string | number, never, never>;
+  book_id: string;
+  actor_id: string | null;
+  /** The procedure's path, such as 'entry.create'. */
+  kind: string;
+  /** The part of the kind before the dot, such as 'entry' (generated). */
+  area: ColumnType<string, never, never>;
+  created_at: Generated<Date>;
+}
+
 export type CategoryKind = 'spending' | 'income';
 
 export interface CategoryGroupsTable {
@@ -359,6 +372,7 @@ export interface DB {
   books: BooksTable;
   memberships: MembershipsTable;
   book_invitations: BookInvitationsTable;
+  book_activity: BookActivityTable;
   category_groups: CategoryGroupsTable;
   categories: CategoriesTable;
   accounts: AccountsTable;

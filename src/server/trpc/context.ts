@@ -35,6 +35,14 @@ export interface AppDeps {
    * analytics feature's recorder, handed in by app.ts (docs/analytics.md#recorded-conversions).
    */
   recordConversionsLater: (bookId: string) => void;
+  /**
+   * Keeps a change a member made in the book's activity and announces it to the book's live
+   * connections: the activity feature's, handed in by app.ts (docs/live-updates.md).
+   */
+  recordBookChange: (
+    db: Database['db'],
+    change: { bookId: string; actorId: string; kind: string },
+  ) => Promise<void>;
 }
 
 export interface Context extends AppDeps {
@@ -53,6 +61,11 @@ export interface Context extends AppDeps {
   idempotencyKey: string | null;
   /** Headers a procedure wants on its HTTP response (both doors apply them). */
   responseHeaders: Record<string, string>;
+  /**
+   * Books a mutation changed other than the one it works on (the one it leaves, joins or
+   * deletes): announced with it once it succeeds (docs/live-updates.md).
+   */
+  changedBooks: Set<string>;
 }
 
 export function bearerTokenOf(header: string | undefined): string | null {
@@ -102,6 +115,7 @@ export function createContextFactory(deps: AppDeps) {
         ? (idempotencyKey[0] ?? null)
         : (idempotencyKey ?? null),
       responseHeaders: {},
+      changedBooks: new Set(),
     };
   };
 }

@@ -28,6 +28,11 @@ export type AppMeta = OpenApiMeta<{
    * query is for every member (viewer) and a mutation for editors (docs/sharing.md#roles).
    */
   bookAccess?: BookAccess;
+  /**
+   * A mutation only by its method (a POST carrying a file or a rule to try): it changes nothing,
+   * so nothing is announced to the book's live connections or kept in its activity.
+   */
+  changesNothing?: true;
   /** A larger request body than the server's default (bytes), for the routes carrying a file. */
   bodyLimit?: number;
   /** Answers one page and points to the next in a `Link: <…>; rel="next"` header. */
@@ -95,7 +100,7 @@ const appErrors = t.middleware(async ({ next }) => rethrowAppError(await next())
  * a signed-in call pays for one
  * middleware, not two.
  */
-const signedIn = t.middleware(async ({ ctx, type, meta, next }) => {
+const signedIn = t.middleware(async ({ ctx, type, path, meta, next }) => {
   if (!ctx.bearerToken) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.authRequired));
   const access = bookAccessOf(meta, type);
   // A procedure that works on no book ignores the book named: signing out always works.
@@ -142,17 +147,51 @@ const signedIn = t.middleware(async ({ ctx, type, meta, next }) => {
     await pauseBeforeRetry(attempt);
     result = await next({ ctx: session });
   }
+  if (result.ok && !meta?.changesNothing) await announceChange(ctx, session, access, path);
   return rethrowAppError(result);
 });
 
+/**
+ * Records a mutation that succeeded in the activity of the book it worked on, and of any other
+ * book it changed (leaving, joining, deleting one), which announces it to their live
+ * connections (docs/live-updates.md). A replayed outcome changed nothing this time. The change
+ * has committed: failing to announce it is logged, never turned into a failed answer.
+ */
+async function announceChange(ctx: Context, session: SignedIn, access: BookAccess, path: string) {
+  if (ctx.responseHeaders['idempotent-replayed'] === 'true') return;
+  const books = new Set(ctx.changedBooks);
+  if (access !== 'none') books.add(session.bookId);
+  for (const bookId of books) {
+    try {
+      await ctx.recordBookChange(ctx.database.db, { bookId, actorId: session.user.id, kind: path });
+    } catch (error) {
+      ctx.log.error({ err: error, requestId: ctx.requestId }, 'live updates: announcing failed');
+    }
+  }
+}
+
 /** The one book a call names, checked like any id; null when it names none. */
 function requestedBook(named: string[]): string | null {
-  if (named.length > 1) throw toTRPCError(new AppError('VALIDATION_ERROR', MESSAGES.bookIdsDiffer));
+  try {
+    return bookNamedBy(named);
+  } catch (error) {
+    throw error instanceof AppError ? toTRPCError(error) : error;
+  }
+}
+
+/**
+ * The one book a request names (Context.requestedBookIds), checked like any id; null when it
+ * names none. Naming two is refused, never picked from.
+ */
+export function bookNamedBy(named: string[]): string | null {
+  if (named.length > 1) throw new AppError('VALIDATION_ERROR', MESSAGES.bookIdsDiffer);
   if (named.length === 0) return null;
   const parsed = bookIdSchema.safeParse(named[0]);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Book ID must be a UUID';
-    throw toTRPCError(new AppError('VALIDATION_ERROR', message));
+    throw new AppError(
+      'VALIDATION_ERROR',
+      parsed.error.issues[0]?.message ?? 'Book ID must be a UUID',
+    );
   }
   return parsed.data;
 }

@@ -112,6 +112,7 @@ export const bookRouter = router({
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
         await deleteBook(db, { bookId: input.id, userId: ctx.user.id });
+        ctx.changedBooks.add(input.id);
         return okMessage('Book deleted');
       }),
     ),

@@ -140,6 +140,7 @@ export const invitationRouter = router({
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
         const joined = await acceptInvitation(db, ctx.clock, ctx.user.id, input.token);
+        ctx.changedBooks.add(joined.bookId);
         const book = await getBook(db, joined.bookId, ctx.user.id);
         const members = await listBookMembers(db, { bookId: joined.bookId, userId: ctx.user.id });
         const member = members.find((candidate) => candidate.you);
@@ -164,7 +165,8 @@ export const invitationRouter = router({
     .output(messageEnvelope)
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
-        await declineInvitation(db, ctx.clock, ctx.user.id, input.token);
+        const declined = await declineInvitation(db, ctx.clock, ctx.user.id, input.token);
+        ctx.changedBooks.add(declined.bookId);
         return okMessage('Invitation declined');
       }),
     ),

@@ -188,10 +188,11 @@ export function declineInvitation(
   clock: Clock,
   userId: string,
   token: string,
-): Promise<void> {
+): Promise<{ bookId: string }> {
   return inTransaction(db, async (trx) => {
     const now = clock();
     const row = await openInvitation(trx, token, now);
     await setInvitationOutcome(trx, row.id, 'declined', userId, now);
+    return { bookId: row.book_id };
   });
 }

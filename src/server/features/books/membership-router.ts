@@ -102,6 +102,7 @@ export const membershipRouter = router({
     .mutation(
       idempotentMutation(async ({ ctx, input, db }) => {
         await leaveBook(db, { bookId: input.id, userId: ctx.user.id });
+        ctx.changedBooks.add(input.id);
         return okMessage('You left the book');
       }),
     ),

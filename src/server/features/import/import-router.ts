@@ -29,6 +29,7 @@ const readingProcedure = oneAtATimeProcedure('import');
 export const importRouter = router({
   preview: readingProcedure
     .meta({
+      changesNothing: true,
       openapi: {
         method: 'POST',
         path: '/api/imports/preview',

@@ -123,6 +123,7 @@ export const ruleRouter = router({
 
   test: oneAtATimeProcedure('rule-test')
     .meta({
+      changesNothing: true,
       openapi: {
         method: 'POST',
         path: '/api/rules/test',

@@ -91,7 +91,9 @@ export const NOT_A_MEMBER = 'not-a-member';
  * The signed-in user of a token and the book the call works on (`requestedBookId`, or their
  * personal book when null); null when the token is unknown, revoked, expired or idle too long,
  * or when the identity behind it no longer stands (checked at most every `identity.everyMs`);
- * NOT_A_MEMBER when the session stands but the caller is no member of the book named.
+ * NOT_A_MEMBER when the session stands but the caller is no member of the book named. A check
+ * that is not the person's doing (a live connection's, docs/live-updates.md) passes
+ * `touch: false`: it must not keep an idle session alive.
  */
 export async function resolveSession(
   db: DbOrTx,
@@ -100,6 +102,7 @@ export async function resolveSession(
   clock: Clock,
   identity: IdentityCheck | null = null,
   requestedBookId: string | null = null,
+  touch = true,
 ): Promise<SignedIn | typeof NOT_A_MEMBER | null> {
   const now = clock();
   const idleCutoff = new Date(now.getTime() - policy.idleTimeoutSeconds * 1000);
@@ -113,7 +116,7 @@ export async function resolveSession(
       return null;
     }
   }
-  if (now.getTime() - row.last_seen_at.getTime() >= lastSeenGranularityMs(policy)) {
+  if (touch && now.getTime() - row.last_seen_at.getTime() >= lastSeenGranularityMs(policy)) {
     await touchSession(db, tokenHash, now);
   }
   if (!row.book) {

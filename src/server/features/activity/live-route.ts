@@ -1,0 +1,186 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../shared/errors.js';
+import { LIVE_EVENTS_PATH } from '../../../shared/schemas/activity.js';
+import { AppError } from '../../lib/app-error.js';
+import { NOT_A_MEMBER, resolveSession, type SignedIn } from '../sessions/index.js';
+import { bookNamedBy } from '../../trpc/init.js';
+import type { Context } from '../../trpc/context.js';
+import { changesAfter, type BookNotice } from './activity-repository.js';
+import type { NoticeHub } from './notice-hub.js';
+
+export interface LiveSettings {
+  hub: NoticeHub;
+  connectionsPerInstance: number;
+  connectionsPerUser: number;
+  recheckMs: number;
+}
+
+/** Below every idle time-out between here and the browser (ours is 120 s, proxies' often 60). */
+const HEARTBEAT_MS = 20_000;
+/** What a reconnecting client is sent of what it missed; beyond this, it reloads everything. */
+const REPLAY_MAX = 200;
+/** A client this far behind in reading is cut off; it reconnects and resumes from its last id. */
+const MAX_UNSENT_BYTES = 256 * 1024;
+/** Changes after which a connection checks at once whether its person may still see the book. */
+const ACCESS_CHANGES = new Set(['member.update', 'member.remove', 'member.leave', 'book.delete']);
+
+const LAST_EVENT_ID = /^[0-9]{1,15}$/;
+
+function lastEventIdOf(req: FastifyRequest): number | null {
+  const header = req.headers['last-event-id'];
+  const fromQuery = (req.query as Record<string, unknown> | undefined)?.lastEventId;
+  const value = [header, fromQuery].flat().find((item) => typeof item === 'string' && item !== '');
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !LAST_EVENT_ID.test(value.trim())) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.lastEventIdInvalid);
+  }
+  return Number(value);
+}
+
+function event(name: string, data: unknown, id?: number | null): string {
+  return `${id != null ? `id: ${id}\n` : ''}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+const changeEvent = (change: {
+  id: number | null;
+  actorId: string | null;
+  kind: string;
+  at: string;
+}) => event('change', { kind: change.kind, actorId: change.actorId, at: change.at }, change.id);
+
+/** The session and book of a live connection, checked as every procedure checks them (init.ts). */
+async function admit(ctx: Context, bookId: string | null, touch: boolean) {
+  if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
+  const session = await resolveSession(
+    ctx.database.db,
+    ctx.bearerToken,
+    ctx.sessionPolicy,
+    ctx.clock,
+    ctx.identityCheck,
+    bookId,
+    touch,
+  );
+  if (!session) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  if (session === NOT_A_MEMBER) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
+  if (session.bookRestore !== null) {
+    throw ctx.bookBeingRestored(ctx.database.db, session.bookId, session.bookRestore, ctx.log);
+  }
+  return session;
+}
+
+/**
+ * GET /api/book/events: the book's live notices as server-sent events (docs/live-updates.md).
+ * A connection is admitted like any request on the book (any member), sent what it missed
+ * after Last-Event-ID, then every change as it is announced, and closed, after an
+ * `access-ended` event, as soon as its person may no longer see the book.
+ */
+export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings): void {
+  const open = new Set<() => void>();
+  const openByUser = new Map<string, number>();
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const close of [...open]) close();
+  });
+
+  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (req, reply) => {
+    const ctx = app.createTrpcContext(req);
+    if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
+    const bookId = bookNamedBy(ctx.requestedBookIds);
+    const session: SignedIn = await admit(ctx, bookId, true);
+    const lastEventId = lastEventIdOf(req);
+    const userId = session.user.id;
+    if ((openByUser.get(userId) ?? 0) >= settings.connectionsPerUser) {
+      void reply.header('retry-after', '30');
+      throw new AppError('TOO_MANY_REQUESTS', MESSAGES.liveConnectionsPerUser);
+    }
+    if (open.size >= settings.connectionsPerInstance) {
+      void reply.header('retry-after', '60');
+      throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.liveConnectionsBusy);
+    }
+
+    const stream = new PassThrough();
+    let closed = false;
+    let checking = false;
+    let unsubscribe = () => {};
+    const send = (text: string) => {
+      if (closed) return;
+      stream.write(text);
+      if (stream.writableLength + stream.readableLength > MAX_UNSENT_BYTES) close();
+    };
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearInterval(rechecks);
+      unsubscribe();
+      open.delete(close);
+      const left = (openByUser.get(userId) ?? 1) - 1;
+      if (left > 0) openByUser.set(userId, left);
+      else openByUser.delete(userId);
+      stream.end();
+    };
+    const recheck = async () => {
+      if (closed || checking) return;
+      checking = true;
+      try {
+        await admit(ctx, session.bookId, false);
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) {
+          send(event('access-ended', { message: MESSAGES.accessEnded, code: error.code }));
+          close();
+        } else {
+          // The database did not answer: the next check tries again.
+          req.log.warn({ err: error }, 'live updates: re-checking a connection failed');
+        }
+      } finally {
+        checking = false;
+      }
+    };
+    const onNotice = (notice: BookNotice) => {
+      send(changeEvent(notice));
+      if (ACCESS_CHANGES.has(notice.kind)) void recheck();
+    };
+
+    open.add(close);
+    openByUser.set(userId, (openByUser.get(userId) ?? 0) + 1);
+    const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+    const rechecks = setInterval(() => void recheck(), settings.recheckMs);
+    reply.raw.on('close', close);
+    try {
+      // Subscribed before reading what was missed, so no change falls between the two.
+      unsubscribe = await settings.hub.subscribe(session.bookId, onNotice);
+      if (closed) unsubscribe();
+      send('retry: 2000\n\n');
+      send(event('ready', { bookId: session.bookId, role: session.bookRole }));
+      if (lastEventId !== null) {
+        const missed = await changesAfter(
+          ctx.database.db,
+          session.bookId,
+          lastEventId,
+          REPLAY_MAX + 1,
+        );
+        if (missed.length > REPLAY_MAX) send(event('reset', {}));
+        else {
+          for (const change of missed) {
+            send(
+              changeEvent({
+                ...change,
+                actorId: change.actor_id,
+                at: change.created_at.toISOString(),
+              }),
+            );
+          }
+        }
+      }
+    } catch (error) {
+      close();
+      throw error;
+    }
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-accel-buffering', 'no')
+      .send(stream);
+  });
+}

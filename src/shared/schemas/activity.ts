@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { envelope, isoDateTime, memberIdSchema } from './common.js';
+import { pageShape } from './ledger.js';
+
+/**
+ * A book's activity (docs/live-updates.md): who changed what, newest first, and the live
+ * notices of those changes.
+ */
+
+/** Where a book's live notices stream from (server-sent events; not a tRPC procedure). */
+export const LIVE_EVENTS_PATH = '/api/book/events';
+
+/**
+ * The areas of a book a change can be in: the part of its kind before the dot. Every mutation
+ * that works on a book is in one of these (a test reads the router to keep this list whole).
+ */
+export const ACTIVITY_AREAS = [
+  'account',
+  'expense',
+  'entry',
+  'transfer',
+  'change',
+  'reconciliation',
+  'imports',
+  'rules',
+  'category',
+  'rates',
+  'bookData',
+  'book',
+  'member',
+  'invitation',
+] as const;
+export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
+
+export const ACTIVITY_PAGE_DEFAULT = 50;
+
+export const listActivityInput = z.object({
+  ...pageShape,
+  memberId: memberIdSchema.optional().meta({ description: 'Only the changes of this member' }),
+  area: z
+    .enum(ACTIVITY_AREAS, { error: `area must be one of ${ACTIVITY_AREAS.join(', ')}` })
+    .optional()
+    .meta({ description: 'Only the changes in this area (the part of kind before the dot)' }),
+});
+export type ListActivityInput = z.infer<typeof listActivityInput>;
+
+export const activityItemSchema = z.object({
+  id: z.string().meta({ description: 'Also the id of its live notice (Last-Event-ID)' }),
+  kind: z.string().meta({
+    description: 'What was done: the procedure that did it, such as entry.create or member.update',
+  }),
+  area: z.enum(ACTIVITY_AREAS),
+  actor: z
+    .object({ userId: z.string(), email: z.string() })
+    .nullable()
+    .meta({ description: 'Who did it; null when that user no longer exists' }),
+  at: isoDateTime,
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const activityPageOutput = envelope(
+  z.object({
+    items: z.array(activityItemSchema),
+    nextCursor: z.string().nullable().meta({ description: 'null on the last page' }),
+  }),
+);
+
+/** What a live `change` event carries: what changed and who changed it, never the data. */
+export const liveChangeSchema = z.object({
+  kind: z.string(),
+  actorId: z.string().nullable(),
+  at: z.string(),
+});
+export type LiveChange = z.infer<typeof liveChangeSchema>;
