@@ -8,7 +8,8 @@ import { createContextFactory, type ContextFactory } from './trpc/context.js';
 import { appRouter } from './app-router.js';
 import { listProcedures } from './trpc/procedures.js';
 import { UsageLimits } from './trpc/usage-limits.js';
-import { mountRestRoutes } from './http/rest-routes.js';
+import { answerWrongMethods, mountRestRoutes } from './http/rest-routes.js';
+import { LIVE_EVENTS_PATH } from '../shared/schemas/activity.js';
 import { listRestProcedures } from './http/rest-procedures.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionsPerUser: env.LIVE_CONNECTIONS_PER_USER,
     recheckMs: env.LIVE_RECHECK_SECONDS * 1000,
   });
+  answerWrongMethods(app, [{ url: LIVE_EVENTS_PATH, method: 'GET' }]);
   await registerApiDocs(app, buildOpenApiDocument(appRouter, API_VERSION));
   await registerClientApp(app, options.clientDir ?? clientDistDir);
   return app;

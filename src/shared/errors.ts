@@ -8,6 +8,11 @@ export const APP_ERRORS = {
   FORBIDDEN: { status: 403, trpc: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, trpc: 'NOT_FOUND' },
   METHOD_NOT_ALLOWED: { status: 405, trpc: 'METHOD_NOT_SUPPORTED' },
+  /**
+   * The live notices' route asked for something other than a stream of events. No procedure
+   * answers it; tRPC has no code of its own for 406.
+   */
+  NOT_ACCEPTABLE: { status: 406, trpc: 'BAD_REQUEST' },
   REQUEST_TIMEOUT: { status: 408, trpc: 'TIMEOUT' },
   CONFLICT: { status: 409, trpc: 'CONFLICT' },
   PAYLOAD_TOO_LARGE: { status: 413, trpc: 'PAYLOAD_TOO_LARGE' },
@@ -72,6 +77,7 @@ export const MESSAGES = {
   accessEnded: 'You no longer have access to this book.',
   liveConnectionsPerUser: 'Too many live connections open: close a tab and try again.',
   liveConnectionsBusy: 'The server has too many live connections open; try again in a minute.',
+  eventStreamOnly: 'This route streams server-sent events: send Accept: text/event-stream',
   lastEventIdInvalid: 'Last-Event-ID must be the id of a change this book announced',
   authRequired: 'Authentication required. Send Authorization: Bearer <token>.',
   sessionInvalid: 'Your session has expired or is no longer valid. Please sign in again.',

@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REST_PROCEDURES, restRequest, routeName } from '../helpers/api-surface.js';
+import { LIVE_EVENTS_PATH } from '../../src/shared/schemas/activity.js';
 import { validInput } from '../helpers/derived-cases.js';
 import { RESOURCE_KINDS } from '../../src/shared/schemas/common.js';
 import { plantIds } from '../helpers/resources.js';
@@ -68,7 +69,10 @@ describe('OpenAPI document', () => {
     );
     // The CSV export too: a procedure whose answer is a file (docs/api.md#files).
     expect(listed).toContain('GET /api/transactions/export.csv');
-    expect(listed.sort()).toEqual(REST_PROCEDURES.map(routeName).sort());
+    // And the live notices, a stream beside the router (docs/live-updates.md).
+    expect(listed.sort()).toEqual(
+      [...REST_PROCEDURES.map(routeName), `GET ${LIVE_EVENTS_PATH}`].sort(),
+    );
   });
 
   it('documents a file answer as its file, not as JSON', () => {

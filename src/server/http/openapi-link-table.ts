@@ -268,6 +268,20 @@ export const LINKS: readonly LinkSpec[] = [
     parameters: { id: '$response.body#/data/id' },
   },
   {
+    from: 'book-create',
+    to: 'book-events',
+    name: 'listen',
+    description: 'Be told of every change members make to the book just created',
+    parameters: { bookId: '$response.body#/data/id' },
+  },
+  {
+    from: 'book-create',
+    to: 'activity-list',
+    name: 'activity',
+    description: 'Who changed what in the book just created',
+    parameters: { bookId: '$response.body#/data/id' },
+  },
+  {
     from: 'member-list',
     to: 'member-update',
     name: 'changeRole',

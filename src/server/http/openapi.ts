@@ -6,6 +6,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { errorBodySchema, UUID_PATTERN_TEXT } from '../../shared/schemas/common.js';
 import { BOOK_ID_PARAMETER } from '../../shared/schemas/sharing.js';
+import { LIVE_EVENTS_PATH } from '../../shared/schemas/activity.js';
 import type { AppRouter } from '../app-router.js';
 import { listRestProcedures, type RestProcedure } from './rest-procedures.js';
 import { derivedFailures, type DerivedFailure } from './openapi-contract.js';
@@ -21,7 +22,16 @@ refusals, and on every route 408 (request not received in time) and 500. A metho
 does not serve answers 405 with \`Allow\`. Every answer carries \`X-Request-Id\` and is never cached
 (\`Cache-Control: no-store\`). Money is a JSON number of currency units with at most two decimals.`;
 
-export function buildOpenApiDocument(appRouter: AppRouter, version: string): OpenAPIObject {
+/**
+ * The published document: every REST procedure of `appRouter`, and the live notices' stream
+ * (served beside the router, src/server/features/activity) unless `liveEvents` is false (a
+ * test's probe router).
+ */
+export function buildOpenApiDocument(
+  appRouter: AppRouter,
+  version: string,
+  { liveEvents = true }: { liveEvents?: boolean } = {},
+): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Expense Tracker API',
     description: API_DESCRIPTION,
@@ -35,13 +45,16 @@ export function buildOpenApiDocument(appRouter: AppRouter, version: string): Ope
   const procedures = listRestProcedures(appRouter);
   // Body rules and links/examples: openapi-bodies.ts, openapi-links.ts.
   return documentLinksAndExamples(
-    documentBodyRules(applyContract(document, procedures), procedures),
+    (liveEvents ? documentLiveEvents : (same: OpenAPIObject) => same)(
+      documentBodyRules(applyContract(document, procedures), procedures),
+    ),
   );
 }
 
 const FAILURE_WORDS: Record<number, string> = {
   400: 'Invalid input: the message names the first problem, issues lists them all',
   401: 'Not signed in, or the session expired or was revoked',
+  406: 'Not asked for with Accept: text/event-stream',
   403: 'Not allowed (for example an email address that is not verified)',
   404: "Not found: nothing you may see has this id (also for other users' and deleted ones)",
   408: 'The request was not received in time',
@@ -191,6 +204,87 @@ function applyContract(document: OpenAPIObject, procedures: RestProcedure[]): Op
       ),
     };
   }
+  return document;
+}
+
+const LIVE_EVENTS_DESCRIPTION = `Server-sent events (text/event-stream) for as long as the connection stays
+open; send \`Accept: text/event-stream\` (anything else answers 406). Any member of the book may listen.
+First comes \`event: ready\` (data \`{ bookId, role }\`); then one \`event: change\` for each change a member
+makes, with \`id:\` (send it back as Last-Event-ID when reconnecting, to be sent what was missed) and
+data \`{ kind, actorId, at }\` (kind is the procedure that changed the book, such as entry.create: never the
+data itself; fetch what you show again). \`event: reset\` means more was missed than is replayed: fetch
+everything again. \`event: access-ended\` (data \`{ message, code }\`) comes just before the server closes
+the stream because the caller may no longer see the book (removed, left, book deleted, signed out).
+A comment line every 20 seconds keeps the connection open.`;
+
+const LAST_EVENT_ID_SCHEMA = { type: 'string', pattern: '^[0-9]{1,15}$' };
+
+/**
+ * GET /api/book/events (docs/live-updates.md): not a procedure, since it streams, but an
+ * operation like the others: its parameters, and every status it answers.
+ */
+function documentLiveEvents(document: OpenAPIObject): OpenAPIObject {
+  const failures: [number, string[]][] = [
+    [400, ['VALIDATION_ERROR']],
+    [401, ['UNAUTHORIZED']],
+    [404, ['NOT_FOUND']],
+    [406, ['NOT_ACCEPTABLE']],
+    [408, ['REQUEST_TIMEOUT']],
+    [409, ['CONFLICT']],
+    [429, ['TOO_MANY_REQUESTS']],
+    [500, ['INTERNAL_SERVER_ERROR']],
+    [503, ['SERVICE_UNAVAILABLE']],
+  ];
+  const streamer = { idempotent: false, protected: true };
+  document.paths = {
+    ...document.paths,
+    [LIVE_EVENTS_PATH]: {
+      get: {
+        operationId: 'book-events',
+        summary: 'Live notices of the changes members make to the book (server-sent events)',
+        description: LIVE_EVENTS_DESCRIPTION,
+        tags: ['Members'],
+        security: [{ bearerAuth: [] }],
+        parameters: [
+          BOOK_ID_QUERY_PARAMETER,
+          {
+            name: 'lastEventId',
+            in: 'query',
+            required: false,
+            description: 'The id of the last change received: what came after it is sent first',
+            schema: LAST_EVENT_ID_SCHEMA,
+          },
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            description: 'As lastEventId; what an EventSource sends when it reconnects',
+            schema: LAST_EVENT_ID_SCHEMA,
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The stream of events, until the connection closes',
+            headers: { 'X-Request-Id': headerRef('X-Request-Id') },
+            content: {
+              'text/event-stream': {
+                schema: { type: 'string' },
+                example:
+                  'retry: 2000\n\nevent: ready\ndata: {"bookId":"…","role":"editor"}\n\n' +
+                  'id: 42\nevent: change\ndata: {"kind":"entry.create","actorId":"…","at":"…"}\n\n',
+              },
+            },
+          },
+          ...Object.fromEntries(
+            failures.map(([status, codes]) => [
+              String(status),
+              failureResponse(streamer, { status, codes: codes as DerivedFailure['codes'] }),
+            ]),
+          ),
+        },
+      },
+    },
+  } as OpenAPIObject['paths'];
   return document;
 }
 

@@ -27,15 +27,27 @@ const ACCESS_CHANGES = new Set(['member.update', 'member.remove', 'member.leave'
 
 const LAST_EVENT_ID = /^[0-9]{1,15}$/;
 
+/** The Last-Event-ID header or lastEventId parameter; every value sent is checked, and must agree. */
 function lastEventIdOf(req: FastifyRequest): number | null {
   const header = req.headers['last-event-id'];
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.lastEventId;
-  const value = [header, fromQuery].flat().find((item) => typeof item === 'string' && item !== '');
-  if (value === undefined) return null;
-  if (typeof value !== 'string' || !LAST_EVENT_ID.test(value.trim())) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.lastEventIdInvalid);
+  const values = [header, fromQuery].flat().filter((item) => item !== undefined && item !== '');
+  if (values.length === 0) return null;
+  const ids = new Set<number>();
+  for (const value of values) {
+    if (typeof value !== 'string' || !LAST_EVENT_ID.test(value.trim())) {
+      throw new AppError('VALIDATION_ERROR', MESSAGES.lastEventIdInvalid);
+    }
+    ids.add(Number(value));
   }
-  return Number(value);
+  if (ids.size > 1) throw new AppError('VALIDATION_ERROR', MESSAGES.lastEventIdInvalid);
+  return [...ids][0] ?? null;
+}
+
+function acceptsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '')
+    .split(',')
+    .some((range) => range.split(';')[0]?.trim().toLowerCase() === 'text/event-stream');
 }
 
 function event(name: string, data: unknown, id?: number | null): string {
@@ -83,13 +95,25 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
     for (const close of [...open]) close();
   });
 
-  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (req, reply) => {
+  app.get(LIVE_EVENTS_PATH, async (req, reply) => {
     const ctx = app.createTrpcContext(req);
     if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
     const bookId = bookNamedBy(ctx.requestedBookIds);
     const session: SignedIn = await admit(ctx, bookId, true);
     const lastEventId = lastEventIdOf(req);
+    // Only a client that asks for the stream gets one: anything else (a generic client trying
+    // every route) gets an answer that ends (docs/live-updates.md#the-stream).
+    if (!acceptsEventStream(req.headers.accept)) {
+      throw new AppError('NOT_ACCEPTABLE', MESSAGES.eventStreamOnly);
+    }
     const userId = session.user.id;
+    const streamHeaders = {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    };
+    // HEAD: the answer a GET would start with, and no stream.
+    if (req.method === 'HEAD') return reply.headers(streamHeaders).send();
     if ((openByUser.get(userId) ?? 0) >= settings.connectionsPerUser) {
       void reply.header('retry-after', '30');
       throw new AppError('TOO_MANY_REQUESTS', MESSAGES.liveConnectionsPerUser);
@@ -177,10 +201,6 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
       close();
       throw error;
     }
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-accel-buffering', 'no')
-      .send(stream);
+    return reply.headers(streamHeaders).send(stream);
   });
 }
