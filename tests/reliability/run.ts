@@ -230,7 +230,7 @@ async function sharedBookOnTwoInstances(
       const result = await run.check({
         ledgerReader: postgresLedgerReader(database.url, { bookId: book.bookId }),
       });
-      addLiveChecks(result, await watch.compare(profile.shared.settleMs), client.routed);
+      addLiveChecks(result, await watch.compare(profile.shared.settleMs), client);
       result.notes.push(...servers.map((server) => `Server log: ${server.logPath}`));
       return result;
     } finally {

@@ -80,6 +80,9 @@ export async function makeSharedBook(
   };
 }
 
+/** The mutations the server records no activity for (`changesNothing` in their routers). */
+const CHANGES_NOTHING = new Set(['/api/rules/test', '/api/imports/preview']);
+
 /** A stable choice among `n` for an Idempotency-Key. */
 function bucketOf(key: string, n: number): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) % n;
@@ -98,6 +101,10 @@ export class SharedBookClient extends ApiClient {
   private nextMember = 0;
   /** Requests sent, by "member @ instance". */
   readonly routed = new Map<string, number>();
+  /** Answers 2xx to a change that were not replays: each one activity row (check (v)). */
+  changesAnswered = 0;
+  /** Changes that got no answer: each may or may not have been recorded. */
+  changesUnanswered = 0;
 
   constructor(
     private readonly instances: { label: string; api: ApiClient }[],
@@ -108,7 +115,11 @@ export class SharedBookClient extends ApiClient {
     super(first.api.baseUrl);
   }
 
-  override request(method: string, path: string, options: RequestOptions = {}) {
+  override async request(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<HttpAnswer> {
     const { members } = this.book;
     const memberIndex =
       options.idempotencyKey !== undefined
@@ -121,11 +132,18 @@ export class SharedBookClient extends ApiClient {
     };
     const route = `${member.role} @ ${instance.label}`;
     this.routed.set(route, (this.routed.get(route) ?? 0) + 1);
-    return instance.api.request(method, path, {
+    const answer = await instance.api.request(method, path, {
       ...options,
       token: options.token === undefined ? undefined : member.session.token,
       headers: { ...options.headers, 'x-book-id': this.book.bookId },
     });
+    if (method !== 'GET' && !CHANGES_NOTHING.has(path.split('?')[0] ?? '')) {
+      if (answer.status === null) this.changesUnanswered += 1;
+      else if (answer.status >= 200 && answer.status < 300 && !answer.replayed) {
+        this.changesAnswered += 1;
+      }
+    }
+    return answer;
   }
 
   override close(): void {
@@ -302,8 +320,9 @@ const counts = (map: Map<string, number>) =>
 export function addLiveChecks(
   result: HarnessResult,
   record: LiveRecord,
-  routed: Map<string, number>,
+  client: SharedBookClient,
 ): void {
+  const { routed, changesAnswered, changesUnanswered } = client;
   const problems: string[] = [];
   if (record.expected === 0) problems.push('the book recorded no activity: nothing was checked');
   for (const c of record.connections) {
@@ -321,11 +340,33 @@ export function addLiveChecks(
     problems: problems.length,
     details: problems.slice(0, 5),
   };
-  result.checks.push(check);
-  if (!check.ok) result.violations.push(`(u) ${check.title}: ${check.details.join('; ')}`);
+  // Without an answer a change may or may not have been recorded: then only bounds hold.
+  const recorded = record.expected;
+  const counted =
+    changesUnanswered === 0
+      ? recorded === changesAnswered
+      : recorded >= changesAnswered && recorded <= changesAnswered + changesUnanswered;
+  const recordedProblems = counted
+    ? []
+    : [
+        `${recorded} activity rows, ${changesAnswered} changes answered 2xx and not replayed` +
+          (changesUnanswered > 0 ? `, ${changesUnanswered} unanswered` : ''),
+      ];
+  const recordedCheck: Check = {
+    id: 'v',
+    title: 'activity: one row per change acknowledged, none for replays or refusals',
+    ok: counted,
+    problems: recordedProblems.length,
+    details: recordedProblems,
+  };
+  for (const c of [check, recordedCheck]) {
+    result.checks.push(c);
+    if (!c.ok) result.violations.push(`(${c.id}) ${c.title}: ${c.details.join('; ')}`);
+  }
   Object.assign(result.figures.extra, {
     'requests by member @ instance': counts(routed),
     'book activity rows (by actor)': `${record.expected} (${counts(record.byActor)})`,
+    'changes answered 2xx, not replays (unanswered)': `${changesAnswered} (${changesUnanswered})`,
     'live connections: changes received': record.connections
       .map((c) => `${c.label}:${c.received}`)
       .join(' '),
