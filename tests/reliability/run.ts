@@ -32,6 +32,7 @@ import {
   SharedBookClient,
   addLiveChecks,
   makeSharedBook,
+  selfTestNoticeJudge,
   type Member,
 } from './harness/shared-book.js';
 import {
@@ -197,6 +198,10 @@ async function sharedBookOnTwoInstances(
   testDatabaseUrl: string,
   profile: Profile,
 ): Promise<HarnessResult> {
+  const judgeProblems = selfTestNoticeJudge();
+  if (judgeProblems.length > 0) {
+    throw new Error(`The live check (u) is blind: ${judgeProblems.join('; ')}`);
+  }
   const database = await createFreshDatabase(testDatabaseUrl);
   const servers: ServerProcess[] = [];
   for (const n of [1, 2]) {

@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import postgres from 'postgres';
+import type { EventSourceMessage } from 'eventsource-parser';
 import { openLive, type LiveConnection } from '../../helpers/live-events.js';
 import { invitationTokenOf } from '../../helpers/sharing.js';
 import type { HarnessResult } from '../harness.js';
@@ -223,7 +224,6 @@ export class LiveWatch {
    */
   async compare(settleMs: number): Promise<LiveRecord> {
     const rows = await activitySince(this.databaseUrl, this.book.bookId, this.baselineId);
-    const expected = new Map(rows.map((row) => [row.id, row]));
     const began = Date.now();
     const received = (w: Watcher) =>
       new Set(w.connection.events.filter((e) => e.event === 'change').map((e) => e.id));
@@ -233,55 +233,118 @@ export class LiveWatch {
         return rows.every((row) => seen.has(row.id));
       });
     while (!complete() && Date.now() - began < settleMs) await sleep(50);
-    const settled = Date.now() - began;
-    const actorRole = new Map(this.book.members.map((m) => [m.session.userId, m.role]));
-    const record: LiveRecord = {
-      expected: rows.length,
-      byKind: new Map(),
-      byActor: new Map(),
-      connections: [],
-      settleMs: settled,
-    };
-    for (const row of rows) {
-      record.byKind.set(row.kind, (record.byKind.get(row.kind) ?? 0) + 1);
-      const actor = actorRole.get(row.actor_id ?? '') ?? String(row.actor_id);
-      record.byActor.set(actor, (record.byActor.get(actor) ?? 0) + 1);
-    }
-    for (const w of this.watchers) {
-      const changes = w.connection.events.filter((e) => e.event === 'change');
-      const wrong: string[] = [];
-      const seen = new Set<string>();
-      for (const event of changes) {
-        const id = event.id ?? '(no id)';
-        if (seen.has(id)) wrong.push(`id ${id} sent twice`);
-        seen.add(id);
-        const row = expected.get(id);
-        if (!row) {
-          wrong.push(`id ${id}: no activity of the book since the connection opened`);
-          continue;
-        }
-        const data = JSON.parse(event.data) as { kind?: unknown; actorId?: unknown };
-        if (data.kind !== row.kind || data.actorId !== row.actor_id) {
-          wrong.push(
-            `id ${id}: announced ${String(data.kind)} by ${String(data.actorId)}, recorded ${row.kind} by ${String(row.actor_id)}`,
-          );
-        }
-      }
-      const missing = rows.filter((row) => !seen.has(row.id)).map((row) => row.id);
-      if (w.connection.events.some((e) => e.event !== 'change' && e.event !== 'ready')) {
-        const others = w.connection.events.filter(
-          (e) => e.event !== 'change' && e.event !== 'ready',
-        );
-        wrong.push(`other events: ${others.map((e) => e.event ?? 'message').join(', ')}`);
-      }
-      record.connections.push({ label: w.label, received: changes.length, missing, wrong });
-    }
-    return record;
+    return judgeNotices(
+      rows,
+      this.watchers.map((w) => ({ label: w.label, events: w.connection.events })),
+      this.book.members,
+      Date.now() - began,
+    );
   }
 
   close(): void {
     for (const { connection } of this.watchers) connection.close();
   }
+}
+
+/**
+ * (u)'s comparison: what each connection was sent against the book's activity rows (`rows`,
+ * recorded since the connections opened).
+ */
+export function judgeNotices(
+  rows: ActivityRow[],
+  connections: { label: string; events: EventSourceMessage[] }[],
+  members: Member[],
+  settleMs: number,
+): LiveRecord {
+  const expected = new Map(rows.map((row) => [row.id, row]));
+  const actorRole = new Map(members.map((m) => [m.session.userId, m.role]));
+  const record: LiveRecord = {
+    expected: rows.length,
+    byKind: new Map(),
+    byActor: new Map(),
+    connections: [],
+    settleMs,
+  };
+  for (const row of rows) {
+    record.byKind.set(row.kind, (record.byKind.get(row.kind) ?? 0) + 1);
+    const actor = actorRole.get(row.actor_id ?? '') ?? String(row.actor_id);
+    record.byActor.set(actor, (record.byActor.get(actor) ?? 0) + 1);
+  }
+  for (const { label, events } of connections) {
+    const changes = events.filter((e) => e.event === 'change');
+    const wrong: string[] = [];
+    const seen = new Set<string>();
+    for (const event of changes) {
+      const id = event.id ?? '(no id)';
+      if (seen.has(id)) wrong.push(`id ${id} sent twice`);
+      seen.add(id);
+      const row = expected.get(id);
+      if (!row) {
+        wrong.push(`id ${id}: no activity of the book since the connection opened`);
+        continue;
+      }
+      let data: { kind?: unknown; actorId?: unknown } = {};
+      try {
+        data = JSON.parse(event.data) as typeof data;
+      } catch {
+        // Judged below: neither kind nor actor matches.
+      }
+      if (data.kind !== row.kind || data.actorId !== row.actor_id) {
+        wrong.push(
+          `id ${id}: announced ${String(data.kind)} by ${String(data.actorId)}, recorded ${row.kind} by ${String(row.actor_id)}`,
+        );
+      }
+    }
+    const missing = rows.filter((row) => !seen.has(row.id)).map((row) => row.id);
+    const others = events.filter((e) => e.event !== 'change' && e.event !== 'ready');
+    if (others.length > 0) {
+      wrong.push(`other events: ${others.map((e) => e.event ?? 'message').join(', ')}`);
+    }
+    record.connections.push({ label, received: changes.length, missing, wrong });
+  }
+  return record;
+}
+
+/**
+ * (u) must not be blind: planted faults (a notice lost, sent twice, of another book, with the
+ * wrong kind or actor, an unexpected event) must each be caught, and a faithful stream pass.
+ * Returns what went wrong; run.ts refuses to run the scenario otherwise.
+ */
+export function selfTestNoticeJudge(): string[] {
+  const actor = '00000000-0000-4000-8000-000000000001';
+  const members: Member[] = [
+    { role: 'owner', session: { email: 'a@example.test', token: 't', userId: actor } },
+  ];
+  const rows: ActivityRow[] = ['7', '8', '10'].map((id) => ({
+    id,
+    kind: 'entry.create',
+    actor_id: actor,
+  }));
+  const change = (id: string, kind = 'entry.create', actorId: string | null = actor) => ({
+    id,
+    event: 'change',
+    data: JSON.stringify({ kind, actorId, at: '2026-01-01T00:00:00.000Z' }),
+  });
+  const ready = { id: undefined, event: 'ready', data: '{}' };
+  const faithful = [ready, change('10'), change('7'), change('8')];
+  const planted: [string, EventSourceMessage[]][] = [
+    ['a lost notice', [ready, change('7'), change('10')]],
+    ['a notice sent twice', [...faithful, change('8')]],
+    ['a notice of no activity of the book', [...faithful, change('9')]],
+    ['the wrong kind', [ready, change('7'), change('8', 'entry.delete'), change('10')]],
+    ['the wrong actor', [ready, change('7'), change('8', 'entry.create', null), change('10')]],
+    ['an access-ended event', [...faithful, { id: undefined, event: 'access-ended', data: '{}' }]],
+  ];
+  const problems: string[] = [];
+  const faults = (events: EventSourceMessage[]) => {
+    const [c] = judgeNotices(rows, [{ label: 'x', events }], members, 0).connections;
+    return (c?.missing.length ?? 0) + (c?.wrong.length ?? 0);
+  };
+  if (faults(faithful) !== 0) problems.push('a faithful stream was judged wrong');
+  for (const [name, events] of planted) {
+    if (faults(events) === 0) problems.push(`${name} was not caught`);
+  }
+  return problems;
 }
 
 async function lastActivityId(databaseUrl: string, bookId: string): Promise<string> {
