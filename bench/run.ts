@@ -10,7 +10,8 @@
  * BENCH_ONLY=analytics only the charts and the CSV export; BENCH_ONLY=import only the import;
  * BENCH_ONLY=rates only the ECB full-history rate import;
  * BENCH_ONLY=currency-analytics only the charts of a book in three currencies, in the base one;
- * BENCH_ONLY=attack only the latency under issue 19's worst case (BENCH_ATTACK_SECONDS, 30).
+ * BENCH_ONLY=attack only the latency under issue 19's worst case (BENCH_ATTACK_SECONDS, 30);
+ * BENCH_ONLY=live only the live updates' notice latency at 100 open connections (bench/live-bench.ts).
  * Exits 1 when a measurement had failed requests or a target is missed.
  */
 import { randomInt } from 'node:crypto';
@@ -23,6 +24,7 @@ import { LEDGER_PAGES, printReport, type AppMeasurement, type AppScenario } from
 import { seed, type Seeded } from './seed.js';
 import { runImportBench } from './import-bench.js';
 import { runRatesBench } from './rates-bench.js';
+import { runLiveBench } from './live-bench.js';
 import { runCurrencyAnalyticsBench } from './currency-analytics.js';
 import { benchUnderAttack, printAttackReport } from './under-attack.js';
 import { benchAnalytics, printAnalyticsReport, seedAnalyticsBook } from './analytics.js';
@@ -39,7 +41,7 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = '10';
-const SUBSETS = ['ledger', 'analytics', 'import', 'rates', 'currency-analytics', 'attack'];
+const SUBSETS = ['ledger', 'analytics', 'import', 'rates', 'currency-analytics', 'attack', 'live'];
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !SUBSETS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: the subsets are ${SUBSETS.join(', ')}`);
@@ -225,6 +227,11 @@ async function main(): Promise<void> {
     if (!printAttackReport(await benchUnderAttack(baseDatabaseUrl))) process.exitCode = 1;
     return;
   }
+  // BENCH_ONLY=live: only the notice latency of live updates (bench/live-bench.ts).
+  if (process.env.BENCH_ONLY === 'live') {
+    if (!(await runLiveBench(baseDatabaseUrl))) process.exitCode = 1;
+    return;
+  }
   const began = Date.now();
   const database = await createFreshDatabase(baseDatabaseUrl);
   const app = new ServerProcess({
@@ -361,6 +368,7 @@ async function main(): Promise<void> {
   if (ONLY === undefined && !printAttackReport(await benchUnderAttack(baseDatabaseUrl))) {
     failed = true;
   }
+  if (ONLY === undefined && !(await runLiveBench(baseDatabaseUrl))) failed = true;
   if (failed) process.exitCode = 1;
 }
 

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Session } from './harness/auth.js';
 import { ApiClient } from './harness/client.js';
 import { checkInvariants, type Check, type LedgerFigures } from './harness/invariants.js';
 import {
@@ -135,8 +136,15 @@ export class HarnessRun {
     readonly load: Load,
   ) {}
 
-  /** Signs a new user in, creates the accounts and seeds them. */
-  static async prepare(input: HarnessOptions): Promise<HarnessRun> {
+  /**
+   * Signs a new user in, creates the accounts and seeds them. With `access`, the run sends every
+   * request through `access.api` as `access.session` instead (a shared book's members on several
+   * instances: harness/shared-book.ts); `close()` closes that client too.
+   */
+  static async prepare(
+    input: HarnessOptions,
+    access?: { api: ApiClient; session: Session },
+  ): Promise<HarnessRun> {
     const options: Required<HarnessOptions> = {
       label: input.baseUrl,
       accounts: 10,
@@ -156,9 +164,9 @@ export class HarnessRun {
       ...input,
     };
     const runId = randomBytes(4).toString('hex');
-    const api = new ApiClient(options.baseUrl, options.requestTimeoutMs);
+    const api = access?.api ?? new ApiClient(options.baseUrl, options.requestTimeoutMs);
     try {
-      const session = await signIn(api, runId);
+      const session = access?.session ?? (await signIn(api, runId));
       const stats = new RequestStats();
       const retryWindow: RetryWindow = { until: Date.now() + 30_000 };
       const sender = new Sender(api, session.token, stats, retryWindow);

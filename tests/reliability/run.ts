@@ -9,11 +9,14 @@
  *   2. the broken toy server: the negative control, which MUST be reported as violating;
  *   3. the crash test on PostgreSQL, then 4. on PGlite (kill -9 at random moments, restart);
  *   5. the real server on PostgreSQL under the same load while neighbours hold CSV exports
- *      unread, export, chart, restore and import with backtracking rules (harness/neighbours.ts).
+ *      unread, export, chart, restore and import with backtracking rules (harness/neighbours.ts);
+ *   6. two instances on one PostgreSQL database, two members of one shared book writing through
+ *      both, live connections on both checked against the book's activity (harness/shared-book.ts).
  *
  * Exits 1 if any invariant is violated on the real server, if the negative control passes, or if
  * a scenario could not run.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { startBrokenToyServer } from './broken-toy-server.js';
 import { runCrashTest } from './crash-test.js';
@@ -24,6 +27,14 @@ import { Neighbours } from './harness/neighbours.js';
 import { postgresLedgerReader } from './harness/ledger-reader.js';
 import { formatComparison, formatResult } from './harness/report.js';
 import { selfTestChecker } from './harness/self-test.js';
+import {
+  LiveWatch,
+  SharedBookClient,
+  addLiveChecks,
+  makeSharedBook,
+  selfTestNoticeJudge,
+  type Member,
+} from './harness/shared-book.js';
 import {
   ServerProcess,
   createFreshDatabase,
@@ -49,6 +60,8 @@ interface Profile {
     holdExportMs: number;
     exportsHeld: number;
   };
+  /** Two members of one shared book, writing through two instances (harness/shared-book.ts). */
+  shared: { clients: number; durationMs: number; requestCap: number; settleMs: number };
 }
 
 const PROFILES: Record<'quick' | 'full', Profile> = {
@@ -69,6 +82,7 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       holdExportMs: 4_000,
       exportsHeld: 12,
     },
+    shared: { clients: 8, durationMs: 6_000, requestCap: 1_200, settleMs: 5_000 },
   },
   full: {
     load: { clients: 48, durationMs: 60_000, requestCap: 400_000 },
@@ -87,6 +101,7 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       holdExportMs: 10_000,
       exportsHeld: 12,
     },
+    shared: { clients: 16, durationMs: 20_000, requestCap: 6_000, settleMs: 5_000 },
   },
 };
 
@@ -168,6 +183,70 @@ async function neighboursOnPostgres(
     }
   } finally {
     await server.stop();
+    await database.drop();
+  }
+}
+
+/**
+ * One shared book on two server instances over one database: its owner and an editor (each
+ * request as one of them, through either instance: SharedBookClient) run the load of scenario 1
+ * on the book (X-Book-Id), while a live connection per member per instance listens; the ledger
+ * checks read the shared book, and (u) compares what each connection was sent with the book's
+ * activity (harness/shared-book.ts).
+ */
+async function sharedBookOnTwoInstances(
+  testDatabaseUrl: string,
+  profile: Profile,
+): Promise<HarnessResult> {
+  const judgeProblems = selfTestNoticeJudge();
+  if (judgeProblems.length > 0) {
+    throw new Error(`The live check (u) is blind: ${judgeProblems.join('; ')}`);
+  }
+  const database = await createFreshDatabase(testDatabaseUrl);
+  const servers: ServerProcess[] = [];
+  for (const n of [1, 2]) {
+    servers.push(
+      new ServerProcess({
+        label: `shared-postgres-${n}`,
+        backend: { kind: 'postgres', databaseUrl: database.url },
+        port: await freePort(),
+      }),
+    );
+  }
+  const instances = servers.map((server, i) => ({
+    label: `instance ${i + 1}`,
+    url: server.url,
+    api: new ApiClient(server.url, 15_000),
+  }));
+  let watch: LiveWatch | null = null;
+  try {
+    // One after the other: both would run the migrations at once otherwise.
+    for (const server of servers) await server.start();
+    const [one, two] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const book = await makeSharedBook(one.api, two.api, randomBytes(4).toString('hex'));
+    watch = await LiveWatch.open(instances, book, database.url);
+    const client = new SharedBookClient(instances, book);
+    const run = await HarnessRun.prepare(
+      { baseUrl: one.url, label: 'shared book / 2 instances', ...profile.shared },
+      { api: client, session: (book.members[0] as Member).session },
+    );
+    try {
+      await run.runLoad();
+      const result = await run.check({
+        ledgerReader: postgresLedgerReader(database.url, { bookId: book.bookId }),
+      });
+      addLiveChecks(result, await watch.compare(profile.shared.settleMs), client);
+      result.notes.push(...servers.map((server) => `Server log: ${server.logPath}`));
+      return result;
+    } finally {
+      run.close();
+    }
+  } finally {
+    // The servers first: each ends its live streams as it stops. A stream the client aborts
+    // first (fetch) kept a graceful stop waiting for its 15 s fallback to SIGKILL.
+    for (const server of servers) await server.stop();
+    watch?.close();
+    for (const { api } of instances) api.close();
     await database.drop();
   }
 }
@@ -265,6 +344,10 @@ async function main(): Promise<number> {
     [
       { name: 'neighbours / PostgreSQL', expectViolations: false },
       () => neighboursOnPostgres(testDatabaseUrl, profile),
+    ],
+    [
+      { name: 'shared book / 2 instances', expectViolations: false },
+      () => sharedBookOnTwoInstances(testDatabaseUrl, profile),
     ],
   ];
   const outcomes: Outcome[] = [];

@@ -16,6 +16,8 @@ export interface RequestOptions {
   token?: string | undefined;
   body?: unknown;
   idempotencyKey?: string | undefined;
+  /** More request headers (e.g. `x-book-id`, the book a call works on). */
+  headers?: Record<string, string> | undefined;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -65,6 +67,7 @@ export class ApiClient {
     }
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    if (options.headers) Object.assign(headers, options.headers);
 
     return new Promise<HttpAnswer>((resolve) => {
       let settled = false;

@@ -106,30 +106,39 @@ export interface LedgerReader {
 
 /** The user's personal book, which holds their accounts and ledger. */
 const BOOK_OF_USER = `(SELECT id FROM books WHERE personal_owner_id = $1)`;
-const ACCOUNTS_SQL = `SELECT id::text AS id, balance_cents::text AS balance_cents, currency
-  FROM accounts WHERE book_id = ${BOOK_OF_USER} AND deleted_at IS NULL ORDER BY created_at`;
-const ROWS_SQL = `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
-  amount_cents::text AS amount_cents, description
-  FROM transactions WHERE book_id = ${BOOK_OF_USER} AND deleted_at IS NULL ORDER BY seq`;
+/** A book named by its id (a shared book: tests/reliability/harness/shared-book.ts). */
+const BOOK_BY_ID = `$1::uuid`;
 
-const ENTRIES_SQL = `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
+/** The queries of one snapshot, on the book `book` names (its one parameter, $1). */
+function queriesOn(book: string) {
+  return {
+    accounts: `SELECT id::text AS id, balance_cents::text AS balance_cents, currency
+  FROM accounts WHERE book_id = ${book} AND deleted_at IS NULL ORDER BY created_at`,
+    rows: `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
+  amount_cents::text AS amount_cents, description
+  FROM transactions WHERE book_id = ${book} AND deleted_at IS NULL ORDER BY seq`,
+    entries: `SELECT id::text AS id, account_id::text AS account_id, transaction_type,
   amount_cents::text AS amount_cents, description, occurred_on::text AS occurred_on,
   transfer_id::text AS transfer_id, deleted_at IS NOT NULL AS deleted, cleared_state
-  FROM transactions WHERE book_id = ${BOOK_OF_USER} ORDER BY seq`;
-/** History in the order it was written: each entry's rows were written under its row lock. */
-const HISTORY_SQL = `SELECT change_id::text AS change_id, entry_id::text AS entry_id, before, after
-  FROM entry_history WHERE book_id = ${BOOK_OF_USER} ORDER BY id`;
-const SPLITS_SQL = `SELECT entry_id::text AS entry_id, amount_cents::text AS amount_cents
-  FROM entry_splits WHERE book_id = ${BOOK_OF_USER} ORDER BY entry_id, position`;
-const CHANGES_SQL = `SELECT id::text AS id, kind FROM entry_changes
-  WHERE book_id = ${BOOK_OF_USER} ORDER BY seq`;
-const RECONCILIATIONS_SQL = `SELECT change_id::text AS change_id, account_id::text AS account_id,
+  FROM transactions WHERE book_id = ${book} ORDER BY seq`,
+    /** History in the order it was written: each entry's rows were written under its row lock. */
+    history: `SELECT change_id::text AS change_id, entry_id::text AS entry_id, before, after
+  FROM entry_history WHERE book_id = ${book} ORDER BY id`,
+    splits: `SELECT entry_id::text AS entry_id, amount_cents::text AS amount_cents
+  FROM entry_splits WHERE book_id = ${book} ORDER BY entry_id, position`,
+    changes: `SELECT id::text AS id, kind FROM entry_changes
+  WHERE book_id = ${book} ORDER BY seq`,
+    reconciliations: `SELECT change_id::text AS change_id, account_id::text AS account_id,
   statement_on::text AS statement_on, statement_balance_cents::text AS statement_balance_cents
-  FROM reconciliations WHERE book_id = ${BOOK_OF_USER} ORDER BY created_at`;
+  FROM reconciliations WHERE book_id = ${book} ORDER BY created_at`,
+    rates: `SELECT base_currency, quote_currency, day::text AS day, rate::text AS rate,
+  source FROM exchange_rates WHERE book_id = ${book} AND source IN ('manual', 'transfer')
+  ORDER BY base_currency, quote_currency, day, source`,
+  };
+}
+const ON_USER = queriesOn(BOOK_OF_USER);
+const ON_BOOK = queriesOn(BOOK_BY_ID);
 
-const RATES_SQL = `SELECT base_currency, quote_currency, day::text AS day, rate::text AS rate,
-  source FROM exchange_rates WHERE book_id = ${BOOK_OF_USER} AND source IN ('manual', 'transfer')
-  ORDER BY base_currency, quote_currency, day, source`;
 interface RateSqlRow {
   base_currency: string;
   quote_currency: string;
@@ -244,25 +253,33 @@ function snapshotFrom(
   };
 }
 
-/** Reads the server's PostgreSQL database directly (tables `accounts` and `transactions`). */
-export function postgresLedgerReader(databaseUrl: string): LedgerReader {
+/**
+ * Reads the server's PostgreSQL database directly (tables `accounts` and `transactions`): the
+ * user's personal book, or the book `options.bookId` names (a shared book).
+ */
+export function postgresLedgerReader(
+  databaseUrl: string,
+  options: { bookId?: string } = {},
+): LedgerReader {
+  const { bookId } = options;
+  const q = bookId === undefined ? ON_USER : ON_BOOK;
   return {
-    name: 'PostgreSQL (direct SQL)',
+    name: bookId === undefined ? 'PostgreSQL (direct SQL)' : 'PostgreSQL (direct SQL, shared book)',
     async read({ userId }) {
       const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
       try {
         // One snapshot for both queries, so a balance and its rows are seen at the same commit.
         return await sql.begin('ISOLATION LEVEL REPEATABLE READ', async (tx) => {
-          const query = <T>(text: string) => tx.unsafe(text, [userId]) as Promise<T[]>;
-          const accounts = await query<AccountSqlRow>(ACCOUNTS_SQL);
-          const rows = await query<LedgerSqlRow>(ROWS_SQL);
+          const query = <T>(text: string) => tx.unsafe(text, [bookId ?? userId]) as Promise<T[]>;
+          const accounts = await query<AccountSqlRow>(q.accounts);
+          const rows = await query<LedgerSqlRow>(q.rows);
           return snapshotFrom('PostgreSQL', accounts, rows, {
-            rates: await query<RateSqlRow>(RATES_SQL),
-            entries: await query<EntrySqlRow>(ENTRIES_SQL),
-            history: await query<HistorySqlRow>(HISTORY_SQL),
-            splits: await query<SplitSqlRow>(SPLITS_SQL),
-            changes: await query<ChangeRow>(CHANGES_SQL),
-            reconciliations: await query<ReconciliationSqlRow>(RECONCILIATIONS_SQL),
+            rates: await query<RateSqlRow>(q.rates),
+            entries: await query<EntrySqlRow>(q.entries),
+            history: await query<HistorySqlRow>(q.history),
+            splits: await query<SplitSqlRow>(q.splits),
+            changes: await query<ChangeRow>(q.changes),
+            reconciliations: await query<ReconciliationSqlRow>(q.reconciliations),
           });
         });
       } finally {
@@ -287,15 +304,15 @@ export function pgliteLedgerReader(dataDir: string): LedgerReader {
         const query = async <T>(text: string) => (await db.query<T>(text, [userId])).rows;
         return snapshotFrom(
           'PGlite',
-          await query<AccountSqlRow>(ACCOUNTS_SQL),
-          await query<LedgerSqlRow>(ROWS_SQL),
+          await query<AccountSqlRow>(ON_USER.accounts),
+          await query<LedgerSqlRow>(ON_USER.rows),
           {
-            rates: await query<RateSqlRow>(RATES_SQL),
-            entries: await query<EntrySqlRow>(ENTRIES_SQL),
-            history: await query<HistorySqlRow>(HISTORY_SQL),
-            splits: await query<SplitSqlRow>(SPLITS_SQL),
-            changes: await query<ChangeRow>(CHANGES_SQL),
-            reconciliations: await query<ReconciliationSqlRow>(RECONCILIATIONS_SQL),
+            rates: await query<RateSqlRow>(ON_USER.rates),
+            entries: await query<EntrySqlRow>(ON_USER.entries),
+            history: await query<HistorySqlRow>(ON_USER.history),
+            splits: await query<SplitSqlRow>(ON_USER.splits),
+            changes: await query<ChangeRow>(ON_USER.changes),
+            reconciliations: await query<ReconciliationSqlRow>(ON_USER.reconciliations),
           },
         );
       } finally {
