@@ -171,6 +171,15 @@ function appScenarios(data: Seeded): (AppScenario & { nextRequest: () => LoadReq
       }),
     },
     {
+      key: 'activityPage',
+      name: `GET /api/book/activity one member's account changes (${data.ledgerRows.toLocaleString('en-US')} rows)`,
+      nextRequest: () => ({
+        method: 'GET',
+        path: `/api/book/activity?area=account&memberId=${ledgerUser.userId}`,
+        headers: bearer(ledgerUser.token),
+      }),
+    },
+    {
       key: 'amountPage',
       name: 'GET /api/transactions sorted by amount, largest first',
       nextRequest: () => ({

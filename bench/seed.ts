@@ -104,6 +104,15 @@ export async function seed(options: {
                           ELSE ARRAY['work'] END,
                rows.at, rows.at
         FROM rows, cats`;
+      // The book's activity as long as its ledger, as if every entry had been recorded by hand:
+      // one change in five on an account (docs/live-updates.md#the-activity-feed).
+      await trx`
+        INSERT INTO book_activity (book_id, actor_id, kind, created_at)
+        SELECT ${ledgerBook.id}, ${ledgerUser.userId},
+               (ARRAY['entry.create', 'entry.update', 'account.deposit', 'entry.create',
+                      'category.update'])[1 + i % 5],
+               now() - make_interval(mins => (${options.ledgerRows} - i) * 15)
+        FROM generate_series(1, ${options.ledgerRows}) AS i`;
       await trx`
         UPDATE accounts SET balance_cents = (
           SELECT sum(CASE WHEN transaction_type = 'deposit' THEN amount_cents ELSE -amount_cents END)

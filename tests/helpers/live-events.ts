@@ -20,10 +20,17 @@ export interface LiveConnection {
 export async function openLive(
   baseUrl: string,
   token: string,
-  options: { bookId?: string; lastEventId?: string; headers?: Record<string, string> } = {},
+  options: {
+    bookId?: string;
+    lastEventId?: string;
+    headers?: Record<string, string>;
+    /** A query string to add, such as 'lastEventId=2'. */
+    query?: string;
+  } = {},
 ): Promise<LiveConnection> {
   const abort = new AbortController();
-  const response = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}`, {
+  const query = options.query === undefined ? '' : `?${options.query}`;
+  const response = await fetch(`${baseUrl}${LIVE_EVENTS_PATH}${query}`, {
     signal: abort.signal,
     headers: {
       authorization: `Bearer ${token}`,

@@ -112,6 +112,63 @@ describe('live updates', () => {
     });
   });
 
+  it('answers the role matrix’s six kinds of person as any call on the book', async () => {
+    const { anna, bruno, bookId } = await household();
+    const viewer = await joinedMember(t, anna, 'viewer');
+    const removed = await joinedMember(t, anna, 'editor');
+    await t.caller(anna).member.remove({ id: removed.id });
+    const invited = await t.signUp();
+    await t.caller(anna).invitation.create({ role: 'editor', email: invited.email });
+    const stranger = await t.signUp();
+    const statuses: Record<string, number> = {};
+    for (const [name, person] of Object.entries({
+      anna,
+      bruno,
+      viewer,
+      removed,
+      invited,
+      stranger,
+    })) {
+      statuses[name] = (await live({ ...person, onBook: bookId })).status;
+    }
+    expect(statuses).toEqual({
+      anna: 200,
+      bruno: 200,
+      viewer: 200,
+      removed: 404,
+      invited: 404,
+      stranger: 404,
+    });
+  });
+
+  it('streams only to a client that asks for a stream; HEAD answers the headers alone', async () => {
+    const { anna } = await household();
+    const plain = await fetch(`${baseUrl}/api/book/events`, {
+      headers: { authorization: `Bearer ${anna.token}`, 'x-book-id': anna.onBook },
+    });
+    expect(plain.status).toBe(406);
+    expect(await plain.json()).toMatchObject({
+      code: 'NOT_ACCEPTABLE',
+      message: MESSAGES.eventStreamOnly,
+    });
+    const head = await fetch(`${baseUrl}/api/book/events`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${anna.token}`, accept: 'text/event-stream' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const post = await fetch(`${baseUrl}/api/book/events`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    // Two different ids to resume from are refused, not picked from.
+    const disagreeing = await openLive(baseUrl, anna.token, {
+      bookId: anna.onBook,
+      lastEventId: '1',
+      headers: {},
+      query: 'lastEventId=2',
+    });
+    expect(disagreeing.status).toBe(400);
+  });
+
   it('ends a removed member’s connection at once, and their calls answer as for a missing book', async () => {
     const { anna, bruno } = await household();
     const brunoLive = await live(bruno);
