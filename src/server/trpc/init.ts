@@ -101,38 +101,13 @@ const appErrors = t.middleware(async ({ next }) => rethrowAppError(await next())
  * middleware, not two.
  */
 const signedIn = t.middleware(async ({ ctx, type, path, meta, next }) => {
-  if (!ctx.bearerToken) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.authRequired));
   const access = bookAccessOf(meta, type);
-  // A procedure that works on no book ignores the book named: signing out always works.
-  const requestedBookId = access === 'none' ? null : requestedBook(ctx.requestedBookIds);
-  const session = await resolveSession(
-    ctx.database.db,
-    ctx.bearerToken,
-    ctx.sessionPolicy,
-    ctx.clock,
-    ctx.identityCheck,
-    requestedBookId,
-  );
-  if (!session) throw toTRPCError(new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid));
-  // Another person's book answers exactly as a missing one (docs/sharing.md#roles).
-  if (session === NOT_A_MEMBER) throw toTRPCError(new AppError('NOT_FOUND', MESSAGES.bookNotFound));
-  if (access !== 'none') {
-    // Nobody sees or changes a book half restored (docs/analytics.md#full-export-and-restore).
-    if (session.bookRestore !== null) {
-      const { db } = ctx.database;
-      throw toTRPCError(ctx.bookBeingRestored(db, session.bookId, session.bookRestore, ctx.log));
-    }
-    if (!roleAllows(session.bookRole, access)) {
-      const message = access === 'owner' ? MESSAGES.ownerOnly : MESSAGES.viewerCannotChange;
-      throw toTRPCError(new AppError('FORBIDDEN', message));
-    }
-  }
-  if (type === 'mutation') {
-    try {
-      await ctx.limits.beforeWrite(session.user.id, ctx.responseHeaders);
-    } catch (error) {
-      throw error instanceof AppError ? toTRPCError(error) : error;
-    }
+  let session: SignedIn;
+  try {
+    session = await admitToBook(ctx, access);
+    if (type === 'mutation') await ctx.limits.beforeWrite(session.user.id, ctx.responseHeaders);
+  } catch (error) {
+    throw error instanceof AppError ? toTRPCError(error) : error;
   }
   // tRPC merges this into the context; spreading the whole context here would copy it twice.
   let result = await next({ ctx: session });
@@ -170,20 +145,53 @@ async function announceChange(ctx: Context, session: SignedIn, access: BookAcces
   }
 }
 
-/** The one book a call names, checked like any id; null when it names none. */
-function requestedBook(named: string[]): string | null {
-  try {
-    return bookNamedBy(named);
-  } catch (error) {
-    throw error instanceof AppError ? toTRPCError(error) : error;
+/**
+ * The caller's session and the book a request works on, with the checks every request on a book
+ * passes, in this order (docs/sharing.md#roles): a token (401), the book named (400), a live
+ * session (401), a member of the book (404, exactly as a missing book), a book not being
+ * restored (409), a role that allows `access` (403). 'none' skips the book's checks and ignores a
+ * book named: signing out always works. A live connection re-checks its own book with
+ * `touch: false` (docs/live-updates.md#when-access-ends).
+ */
+export async function admitToBook(
+  ctx: Context,
+  access: BookAccess,
+  again?: { bookId: string; touch: false },
+): Promise<SignedIn> {
+  if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
+  const requestedBookId =
+    again?.bookId ?? (access === 'none' ? null : bookNamedBy(ctx.requestedBookIds));
+  const session = await resolveSession(
+    ctx.database.db,
+    ctx.bearerToken,
+    ctx.sessionPolicy,
+    ctx.clock,
+    ctx.identityCheck,
+    requestedBookId,
+    again?.touch ?? true,
+  );
+  if (!session) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
+  // Another person's book answers exactly as a missing one (docs/sharing.md#roles).
+  if (session === NOT_A_MEMBER) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
+  if (access === 'none') return session;
+  // Nobody sees or changes a book half restored (docs/analytics.md#full-export-and-restore).
+  if (session.bookRestore !== null) {
+    throw ctx.bookBeingRestored(ctx.database.db, session.bookId, session.bookRestore, ctx.log);
   }
+  if (!roleAllows(session.bookRole, access)) {
+    throw new AppError(
+      'FORBIDDEN',
+      access === 'owner' ? MESSAGES.ownerOnly : MESSAGES.viewerCannotChange,
+    );
+  }
+  return session;
 }
 
 /**
  * The one book a request names (Context.requestedBookIds), checked like any id; null when it
  * names none. Naming two is refused, never picked from.
  */
-export function bookNamedBy(named: string[]): string | null {
+function bookNamedBy(named: string[]): string | null {
   if (named.length > 1) throw new AppError('VALIDATION_ERROR', MESSAGES.bookIdsDiffer);
   if (named.length === 0) return null;
   const parsed = bookIdSchema.safeParse(named[0]);

@@ -3,9 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/errors.js';
 import { LIVE_EVENTS_PATH } from '../../../shared/schemas/activity.js';
 import { AppError } from '../../lib/app-error.js';
-import { NOT_A_MEMBER, resolveSession, type SignedIn } from '../sessions/index.js';
-import { bookNamedBy } from '../../trpc/init.js';
-import type { Context } from '../../trpc/context.js';
+import { admitToBook } from '../../trpc/init.js';
 import { changesAfter, type BookNotice } from './activity-repository.js';
 import type { NoticeHub } from './notice-hub.js';
 
@@ -61,26 +59,6 @@ const changeEvent = (change: {
   at: string;
 }) => event('change', { kind: change.kind, actorId: change.actorId, at: change.at }, change.id);
 
-/** The session and book of a live connection, checked as every procedure checks them (init.ts). */
-async function admit(ctx: Context, bookId: string | null, touch: boolean) {
-  if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
-  const session = await resolveSession(
-    ctx.database.db,
-    ctx.bearerToken,
-    ctx.sessionPolicy,
-    ctx.clock,
-    ctx.identityCheck,
-    bookId,
-    touch,
-  );
-  if (!session) throw new AppError('UNAUTHORIZED', MESSAGES.sessionInvalid);
-  if (session === NOT_A_MEMBER) throw new AppError('NOT_FOUND', MESSAGES.bookNotFound);
-  if (session.bookRestore !== null) {
-    throw ctx.bookBeingRestored(ctx.database.db, session.bookId, session.bookRestore, ctx.log);
-  }
-  return session;
-}
-
 /**
  * GET /api/book/events: the book's live notices as server-sent events (docs/live-updates.md).
  * A connection is admitted like any request on the book (any member), sent what it missed
@@ -97,9 +75,8 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
 
   app.get(LIVE_EVENTS_PATH, async (req, reply) => {
     const ctx = app.createTrpcContext(req);
-    if (!ctx.bearerToken) throw new AppError('UNAUTHORIZED', MESSAGES.authRequired);
-    const bookId = bookNamedBy(ctx.requestedBookIds);
-    const session: SignedIn = await admit(ctx, bookId, true);
+    // Admitted like any request on the book, as any member (docs/sharing.md#roles).
+    const session = await admitToBook(ctx, 'viewer');
     const lastEventId = lastEventIdOf(req);
     // Only a client that asks for the stream gets one: anything else (a generic client trying
     // every route) gets an answer that ends (docs/live-updates.md#the-stream).
@@ -148,7 +125,7 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
       if (closed || checking) return;
       checking = true;
       try {
-        await admit(ctx, session.bookId, false);
+        await admitToBook(ctx, 'viewer', { bookId: session.bookId, touch: false });
       } catch (error) {
         if (error instanceof AppError && error.status < 500) {
           send(event('access-ended', { message: MESSAGES.accessEnded, code: error.code }));
