@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { MESSAGES } from '../../src/shared/errors.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { joinedMember } from '../helpers/sharing.js';
@@ -192,6 +193,20 @@ describe('live updates', () => {
     await t.caller(anna).book.delete({ id: bookId });
     await brunoLive.next((event) => event.event === 'access-ended');
     await brunoLive.ended;
+  });
+
+  it('tells open connections to fetch everything again when the listening connection dropped', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    const { anna, bruno } = await household();
+    const annaLive = await live(anna);
+    await annaLive.next((event) => event.event === 'ready');
+    const { rows } = await sql<{ killed: boolean }>`
+      SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+      WHERE datname = current_database() AND query ILIKE 'listen %'`.execute(t.database.db);
+    expect(rows.length).toBeGreaterThan(0);
+    await annaLive.next((event) => event.event === 'reset', 10_000);
+    await t.caller(bruno).account.create({ title: 'After the drop' });
+    await annaLive.next(changeOf('account.create'), 10_000);
   });
 
   it('bounds the connections one person holds', async () => {

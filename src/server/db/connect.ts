@@ -48,7 +48,12 @@ export interface Database {
    * another's; resolves once listening, to the function that stops (docs/live-updates.md).
    * PostgreSQL listens on a connection of its own, re-established after a failure.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    /** Listening was re-established after its connection dropped: notices may have been lost. */
+    onRelisten?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: its data directory as it is now, to start other in-memory databases from. */
   image?: () => Promise<Blob>;
@@ -84,8 +89,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       sessionDb,
       kind: 'postgres',
-      listen: async (channel, onPayload) => {
-        const listening = await client.listen(channel, onPayload);
+      listen: async (channel, onPayload, onRelisten) => {
+        let listened = false;
+        const listening = await client.listen(channel, onPayload, () => {
+          if (listened) onRelisten?.();
+          listened = true;
+        });
         return () => listening.unlisten();
       },
       close: async () => {

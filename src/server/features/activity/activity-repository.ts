@@ -43,6 +43,14 @@ export async function recordChange(
     )::text)`.execute(db);
 }
 
+/** A notice of no book, that one instance sends itself to prove its LISTEN still delivers. */
+export async function announcePing(
+  db: DbOrTx,
+  ping: { instance: string; ping: string },
+): Promise<void> {
+  await sql`SELECT pg_notify(${NOTICE_CHANNEL}, ${JSON.stringify(ping)})`.execute(db);
+}
+
 export interface ActivityRow {
   id: number;
   actor_id: string | null;

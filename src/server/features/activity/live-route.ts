@@ -138,9 +138,16 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
         checking = false;
       }
     };
-    const onNotice = (notice: BookNotice) => {
-      send(changeEvent(notice));
-      if (ACCESS_CHANGES.has(notice.kind)) void recheck();
+    const subscriber = {
+      notice(notice: BookNotice) {
+        send(changeEvent(notice));
+        if (ACCESS_CHANGES.has(notice.kind)) void recheck();
+      },
+      // Notices may have been lost: the client fetches everything again, and access is checked.
+      gap() {
+        send(event('reset', {}));
+        void recheck();
+      },
     };
 
     open.add(close);
@@ -150,7 +157,7 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
     reply.raw.on('close', close);
     try {
       // Subscribed before reading what was missed, so no change falls between the two.
-      unsubscribe = await settings.hub.subscribe(session.bookId, onNotice);
+      unsubscribe = await settings.hub.subscribe(session.bookId, subscriber);
       if (closed) unsubscribe();
       send('retry: 2000\n\n');
       send(event('ready', { bookId: session.bookId, role: session.bookRole }));
