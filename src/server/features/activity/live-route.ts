@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../../shared/errors.js';
+import { MESSAGES, type AppErrorCode } from '../../../shared/errors.js';
 import { LIVE_EVENTS_PATH } from '../../../shared/schemas/activity.js';
 import { AppError } from '../../lib/app-error.js';
 import { admitToBook } from '../../trpc/init.js';
@@ -22,6 +22,9 @@ const REPLAY_MAX = 200;
 const MAX_UNSENT_BYTES = 256 * 1024;
 /** Changes after which a connection checks at once whether its person may still see the book. */
 const ACCESS_CHANGES = new Set(['member.update', 'member.remove', 'member.leave', 'book.delete']);
+
+/** What a re-check can find that means the person may no longer see the book. */
+const ACCESS_ENDS = new Set<AppErrorCode>(['UNAUTHORIZED', 'NOT_FOUND', 'FORBIDDEN']);
 
 const LAST_EVENT_ID = /^[0-9]{1,15}$/;
 
@@ -127,13 +130,14 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
       try {
         await admitToBook(ctx, 'viewer', { bookId: session.bookId, touch: false });
       } catch (error) {
-        if (error instanceof AppError && error.status < 500) {
+        if (error instanceof AppError && ACCESS_ENDS.has(error.code)) {
           send(event('access-ended', { message: MESSAGES.accessEnded, code: error.code }));
           close();
-        } else {
+        } else if (!(error instanceof AppError)) {
           // The database did not answer: the next check tries again.
           req.log.warn({ err: error }, 'live updates: re-checking a connection failed');
         }
+        // A book being restored (409) is still the member's: the stream stays open.
       } finally {
         checking = false;
       }
