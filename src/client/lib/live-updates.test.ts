@@ -6,6 +6,7 @@ import {
   reconnectDelay,
   retryAfterMs,
   startLiveUpdates,
+  whenQueriesQuiet,
   type LiveOptions,
 } from './live-updates.js';
 
@@ -234,5 +235,36 @@ describe('startLiveUpdates', () => {
     start();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('whenQueriesQuiet', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  async function resolvedAfter(busy: () => number, maxMs = 10_000) {
+    vi.useFakeTimers();
+    let resolved = false;
+    const client = { isFetching: busy, isMutating: () => 0 };
+    void whenQueriesQuiet(
+      client,
+      1_000,
+      maxMs,
+    )(new AbortController().signal).then(() => (resolved = true));
+    let elapsed = 0;
+    while (!resolved && elapsed < 60_000) {
+      await vi.advanceTimersByTimeAsync(250);
+      elapsed += 250;
+    }
+    return elapsed;
+  }
+
+  it('waits for a second without requests', async () => {
+    let calls = 0;
+    // Busy for the first eight checks (2 s), quiet after.
+    expect(await resolvedAfter(() => (++calls <= 8 ? 1 : 0))).toBe(3_000);
+  });
+
+  it('gives up waiting after maxMs on a page that never goes quiet', async () => {
+    expect(await resolvedAfter(() => 1, 5_000)).toBe(5_000);
   });
 });

@@ -239,21 +239,27 @@ export function startLiveUpdates(options: LiveOptions): () => void {
   return () => controller.abort();
 }
 
+/** However busy the page stays, the first connection opens after this long. */
+export const QUIET_WAIT_MAX_MS = 10_000;
+
 /**
- * Resolves once no query has been fetching for `quietMs` (checked every quarter of it), or
- * when `signal` aborts.
+ * Resolves once no query or mutation has been running for `quietMs` (checked every quarter
+ * of it), after `maxMs` at the latest, or when `signal` aborts.
  */
 export function whenQueriesQuiet(
-  queryClient: QueryClient,
+  queryClient: Pick<QueryClient, 'isFetching' | 'isMutating'>,
   quietMs: number = QUIET_BEFORE_CONNECT_MS,
+  maxMs: number = QUIET_WAIT_MAX_MS,
 ): (signal: AbortSignal) => Promise<void> {
   return (signal) =>
     new Promise((resolve) => {
       const step = quietMs / 4;
       let quietFor = 0;
+      let waited = 0;
       const timer = setInterval(() => {
+        waited += step;
         quietFor = queryClient.isFetching() + queryClient.isMutating() === 0 ? quietFor + step : 0;
-        if (quietFor >= quietMs || signal.aborted) finish();
+        if (quietFor >= quietMs || waited >= maxMs) finish();
       }, step);
       function finish() {
         clearInterval(timer);
