@@ -35,7 +35,7 @@ function FilterSelect(props: {
 }) {
   const id = useId();
   return (
-    <div className="min-w-0 flex-1 space-y-2 sm:max-w-64">
+    <div className="min-w-0 flex-1 basis-40 space-y-2 sm:max-w-64">
       <Label htmlFor={id}>{props.label}</Label>
       <NativeSelect id={id} value={props.value} onChange={props.onChange}>
         <option value={ALL}>{props.all}</option>
