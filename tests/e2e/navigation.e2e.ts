@@ -399,7 +399,9 @@ describe('navigation tells the truth', () => {
     await w.goto('/organization');
     await heading(page, 'Organization');
     const members = page.getByRole('region', { name: 'Members of this book' });
-    expect(await members.getByRole('row').count()).toBe(2);
+    // The heading shows before the members have loaded (they may come in one batch with the
+    // activity's first page): wait for the table rather than count at once.
+    await expect.poll(() => members.getByRole('row').count()).toBe(2);
     await members.getByText('(you)').waitFor();
     await page.getByText('This is your personal book', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Leave this book' }).count()).toBe(0);

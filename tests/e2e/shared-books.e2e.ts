@@ -8,9 +8,14 @@ import { toast } from './support/toast.js';
 /**
  * Shared books (docs/sharing.md, docs/client.md#shared-books), as two people live them in two
  * browsers: A makes a book and invites B by email; B accepts from the demo mailbox and records
- * an expense; A sees it; A makes B a viewer, and B's next write is refused; A removes B, and
- * B's next move takes them back to their personal book, told why.
+ * an expense; A sees it appear, and finds it in the book's activity; A makes B a viewer, B's
+ * screen says so and B's next write is refused; A removes B, and B's open screen takes them back
+ * to their personal book, told why. Nobody reloads: live updates (docs/client.md#live-updates)
+ * bring each change to the other's open screen.
  */
+
+/** Live updates refetch within about 2 s; a little more leaves room for a slow machine. */
+const LIVE = { timeout: 5_000 };
 
 const VIEWER_REFUSAL =
   'You can view this book but not change it. Ask an owner of the book to make you an editor.';
@@ -30,6 +35,11 @@ const memberRows = (page: Page, email: string) =>
     .filter({ hasText: email });
 
 const bookInUrl = (page: Page) => new URL(page.url()).searchParams.get('book');
+
+const activityItems = (page: Page) =>
+  page.getByRole('list', { name: 'Activity of this book' }).getByRole('listitem');
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function invitationLink(email: string, base: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -128,35 +138,54 @@ describe('shared books journey', () => {
     await bookButton(pb, 'Household').waitFor();
     expect(bookInUrl(pb)).toBe(household);
 
-    // B records an expense in Household.
+    // A's open Organization page shows B in, an editor, and says so in the activity.
+    const roleOfB = pa.getByRole('combobox', { name: `Role of ${b.email}` });
+    await roleOfB.waitFor(LIVE);
+    expect(await roleOfB.inputValue()).toBe('editor');
+    await activityItems(pa)
+      .filter({ hasText: `${b.email} joined the book` })
+      .waitFor(LIVE);
+
+    // A watches All Expenses while B records an expense in Household: it appears on A's screen.
+    await sidebarLink(pa, 'All Expenses').click();
+    await pa.getByRole('heading', { name: 'All Expenses', level: 1 }).waitFor();
     await sidebarLink(pb, 'All Expenses').click();
     await pb.getByRole('heading', { name: 'All Expenses', level: 1 }).waitFor();
     let dialog = await addExpense(pb, '7.25', 'Milk for the house');
     await toast(pb, 'Expense created successfully');
     await dialog.waitFor({ state: 'hidden' });
+    await pa.getByText('Milk for the house').first().waitFor(LIVE);
 
-    // A reloads and sees it; B is a member, an editor.
-    await pa.reload();
-    await pa.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
-    const roleOfB = pa.getByRole('combobox', { name: `Role of ${b.email}` });
-    expect(await roleOfB.inputValue()).toBe('editor');
-    await expectAccessible(pa, 'the organization of a shared book, as its owner');
-    await sidebarLink(pa, 'All Expenses').click();
-    await pa.getByText('Milk for the house').first().waitFor();
-
-    // A makes B a viewer: B's next write is refused with the viewer's message.
+    // The book's activity says who recorded it, and A's own doings as "You".
     await sidebarLink(pa, 'Organization').click();
+    await pa.getByRole('heading', { name: 'Organization', level: 1 }).waitFor();
+    await activityItems(pa)
+      .filter({ hasText: new RegExp(`^${escapeRegExp(b.email)} recorded an (expense|entry)`) })
+      .waitFor();
+    await activityItems(pa)
+      .filter({ hasText: /^You invited someone/ })
+      .waitFor();
+    // Narrowed to B and to invitations: only B's joining is left.
+    await pa.getByRole('combobox', { name: 'Member', exact: true }).selectOption(b.email);
+    await pa.getByRole('combobox', { name: 'Area', exact: true }).selectOption('Invitations');
+    await expect
+      .poll(() => activityItems(pa).allTextContents())
+      .toEqual([expect.stringMatching(new RegExp(`^${escapeRegExp(b.email)} joined the book`))]);
+    await pa.getByRole('combobox', { name: 'Member', exact: true }).selectOption('All members');
+    await pa.getByRole('combobox', { name: 'Area', exact: true }).selectOption('All areas');
+    await expectAccessible(pa, 'the organization of a shared book, as its owner');
+
+    // A makes B a viewer: B's open screen says so at once, and B's next write is refused with
+    // the viewer's message.
     await pa.getByRole('combobox', { name: `Role of ${b.email}` }).selectOption('viewer');
     await toast(pa, `${b.email} is now a viewer`);
+    await pb.getByText('View only', { exact: true }).waitFor(LIVE);
+    await bookButton(pb, 'Household').waitFor();
     dialog = await addExpense(pb, '3', 'Bread');
     await toast(pb, VIEWER_REFUSAL);
     expect(await dialog.isVisible()).toBe(true);
     await pb.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    // Once B's page learns the role again, the header says so.
-    await pb.reload();
-    await pb.getByText('View only', { exact: true }).waitFor();
-    await bookButton(pb, 'Household').waitFor();
 
     // A removes B.
     await memberRows(pa, b.email)
@@ -167,12 +196,17 @@ describe('shared books journey', () => {
     await toast(pa, 'Member removed');
     await expect.poll(() => memberRows(pa, b.email).count()).toBe(0);
 
-    // B's next move finds the book gone: back to the personal book, told why.
-    await sidebarLink(pb, 'Transactions').click();
+    // B's open screen loses the book without a move of B's: back to the personal book, told why.
     await toast(pb, NO_LONGER);
     await bookButton(pb, 'Personal').waitFor();
     await expect.poll(() => bookInUrl(pb)).toBe(null);
     await pb.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // And the book refuses B's calls as any stranger's.
+    const refused = await fetch(`${wb.base}/api/expenses`, {
+      headers: { authorization: `Bearer ${b.token}`, 'x-book-id': household ?? '' },
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ success: false, message: 'Book not found' });
 
     wa.assertClean();
     wb.assertClean();
@@ -254,8 +288,7 @@ describe('shared books journey', () => {
     await bookButton(pc, 'Trip 2027').waitFor();
     await pc.getByText('View only', { exact: true }).waitFor();
 
-    // A's list says what became of each.
-    await pa.reload();
+    // A's open list says what became of each.
     await invitations
       .getByRole('row')
       .filter({ hasText: 'Viewer' })

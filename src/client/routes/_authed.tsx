@@ -1,5 +1,12 @@
 import { Fragment, useEffect } from 'react';
-import { Navigate, Outlet, createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import {
+  Navigate,
+  Outlet,
+  createFileRoute,
+  redirect,
+  useNavigate,
+  useRouterState,
+} from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.js';
 import { useSignedInUser } from '../features/auth/api.js';
 import { useAuthStore } from '../features/auth/auth-store.js';
@@ -11,6 +18,8 @@ import {
   pendingInvitation,
 } from '../lib/pending-invitation.js';
 import { useLocaleStore } from '../lib/locale.js';
+import { useLiveUpdates } from '../lib/live-updates.js';
+import { bookIdFromSearch } from '../lib/current-book.js';
 import { LazyLogoutDialog } from '../features/auth/logout/lazy-logout-dialog.js';
 import { BookSwitcher } from '../features/books/book-switcher.js';
 import { LazyEntryDialog } from '../features/transactions/lazy-entry-dialog.js';
@@ -25,9 +34,19 @@ function useReturnToInvitation() {
   }, [navigate]);
 }
 
+/** Keeps the tab's book on screen up to date with what other members change (lib/live-updates.ts). */
+function useFollowBook() {
+  const token = useAuthStore((state) => state.token);
+  const book = useRouterState({
+    select: (state) => bookIdFromSearch((state.location.search as { book?: unknown }).book),
+  });
+  useLiveUpdates(token, book ?? null);
+}
+
 function SignedInShell() {
   const me = useSignedInUser();
   useReturnToInvitation();
+  useFollowBook();
   useFollowLocaleSetting();
   useAdoptDeviceTimeZone();
   // Figures are written in the person's locale when rendered (docs/money.md#display): when it

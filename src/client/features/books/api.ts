@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ActivityArea, ActivityItem } from '../../../shared/schemas/activity.js';
 import type { BookRole, CreateBookInput } from '../../../shared/schemas/book.js';
 import type { CreateInvitationInput, UpdateMemberInput } from '../../../shared/schemas/sharing.js';
 import { unwrap } from '../../lib/envelope.js';
@@ -115,3 +116,16 @@ export const useDeclineInvitation = () =>
       utils.client.invitation.decline.mutate(input, withIdempotencyKey(key)),
     (utils) => utils.invitation.preview.invalidate(),
   );
+
+type ActivityPage = { data: { items: ActivityItem[]; nextCursor: string | null } };
+
+/**
+ * The book's activity (GET /api/book/activity), newest first, a page at a time, narrowed to a
+ * member and an area. Live updates refetch it with everything else (lib/live-updates.ts).
+ */
+export function useActivity(filter: { memberId?: string; area?: ActivityArea }) {
+  return trpc.activity.list.useInfiniteQuery(filter, {
+    getNextPageParam: (page: ActivityPage) => page.data.nextCursor ?? undefined,
+    select: (pages) => pages.pages.flatMap((page) => page.data.items),
+  });
+}

@@ -25,11 +25,12 @@ import { trpc } from '../../lib/trpc.js';
 import { ROLE_LABELS, useMembers, useRemoveMember, useUpdateMember } from './api.js';
 import { InvitationsCard } from './invitations-card.js';
 import { BookDangerZone } from './book-danger-zone.js';
+import { ActivityCard } from './activity-card.js';
 
 /**
  * /organization (docs/sharing.md): the current book, its members and their roles, the
- * invitations that bring people in, and leaving or deleting the book. Owners change all of it;
- * editors and viewers see the members only.
+ * invitations that bring people in, what the members changed (the activity), and leaving or
+ * deleting the book. Owners change all of it; editors and viewers see the members and the activity.
  */
 export function OrganizationPage() {
   const book = useBook();
@@ -52,6 +53,7 @@ export function OrganizationPage() {
           <BookNameCard book={book.data} />
           <MembersCard book={book.data} />
           {book.data.role === 'owner' && <InvitationsCard />}
+          <ActivityCard />
           <BookDangerZone book={book.data} />
         </>
       )}
