@@ -18,7 +18,7 @@ import {
   pendingInvitation,
 } from '../lib/pending-invitation.js';
 import { useLocaleStore } from '../lib/locale.js';
-import { useLiveUpdates } from '../lib/live-updates.js';
+import { useLiveUpdates } from '../features/books/use-live-updates.js';
 import { bookIdFromSearch } from '../lib/current-book.js';
 import { LazyLogoutDialog } from '../features/auth/logout/lazy-logout-dialog.js';
 import { BookSwitcher } from '../features/books/book-switcher.js';
@@ -34,7 +34,7 @@ function useReturnToInvitation() {
   }, [navigate]);
 }
 
-/** Keeps the tab's book on screen up to date with what other members change (lib/live-updates.ts). */
+/** Keeps the tab's book on screen up to date with what other members change (features/books/live-connection.ts). */
 function useFollowBook() {
   const token = useAuthStore((state) => state.token);
   const book = useRouterState({

@@ -1,36 +1,14 @@
 import { z } from 'zod';
 import { envelope, isoDateTime, memberIdSchema } from './common.js';
 import { pageShape } from './ledger.js';
+import { ACTIVITY_AREAS } from '../live-updates.js';
+
+export { ACTIVITY_AREAS, LIVE_EVENTS_PATH, type ActivityArea } from '../live-updates.js';
 
 /**
  * A book's activity (docs/live-updates.md): who changed what, newest first, and the live
  * notices of those changes.
  */
-
-/** Where a book's live notices stream from (server-sent events; not a tRPC procedure). */
-export const LIVE_EVENTS_PATH = '/api/book/events';
-
-/**
- * The areas of a book a change can be in: the part of its kind before the dot. Every mutation
- * that works on a book is in one of these (a test reads the router to keep this list whole).
- */
-export const ACTIVITY_AREAS = [
-  'account',
-  'expense',
-  'entry',
-  'transfer',
-  'change',
-  'reconciliation',
-  'imports',
-  'rules',
-  'category',
-  'rates',
-  'bookData',
-  'book',
-  'member',
-  'invitation',
-] as const;
-export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 
 export const ACTIVITY_PAGE_DEFAULT = 50;
 

@@ -1,9 +1,6 @@
 import { useId, useState } from 'react';
-import {
-  ACTIVITY_AREAS,
-  type ActivityArea,
-  type ActivityItem,
-} from '../../../shared/schemas/activity.js';
+import type { ActivityItem } from '../../../shared/schemas/activity.js';
+import { ACTIVITY_AREAS, type ActivityArea } from '../../../shared/live-updates.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardTitle } from '../../components/ui/card.js';
 import { Label } from '../../components/ui/label.js';

@@ -121,7 +121,7 @@ type ActivityPage = { data: { items: ActivityItem[]; nextCursor: string | null }
 
 /**
  * The book's activity (GET /api/book/activity), newest first, a page at a time, narrowed to a
- * member and an area. Live updates refetch it with everything else (lib/live-updates.ts).
+ * member and an area. Live updates refetch it with everything else (live-connection.ts).
  */
 export function useActivity(filter: { memberId?: string; area?: ActivityArea }) {
   return trpc.activity.list.useInfiniteQuery(filter, {

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { LIVE_EVENTS_PATH } from '../../shared/schemas/activity.js';
-import { BOOK_ID_HEADER, currentBookId } from './current-book.js';
+import { LIVE_EVENTS_PATH } from '../../../shared/live-updates.js';
+import { BOOK_ID_HEADER, currentBookId } from '../../lib/current-book.js';
 
 /**
  * Live updates (docs/client.md#live-updates): while signed in, the tab keeps one connection to
@@ -20,14 +19,6 @@ export const RECONNECT_BASE_MS = 2_000;
 export const RECONNECT_CAP_MS = 30_000;
 /** Notices that come in a burst (an import, a bulk edit, a replay) refetch once. */
 export const COALESCE_MS = 300;
-/**
- * How long the page's requests must have been quiet before the first connection opens: it is
- * never part of what a screen waits for, and tools that wait for a quiet network (Playwright's
- * "networkidle": 0.5 s; bench:web's js-budget: 1 s) count a request that never ends as a page
- * that never settles. Route code loads beside the queries, which is all this can see, so the
- * wait is well above theirs.
- */
-export const QUIET_BEFORE_CONNECT_MS = 2_000;
 
 /**
  * The pause before reconnect attempt `attempt` (0 first): exponential, capped, and jittered
@@ -103,7 +94,7 @@ export interface LiveOptions {
   onChange(): void;
   /** The person may no longer see this book (removed, left, deleted): no reconnecting. */
   onAccessEnded(): void;
-  /** Resolves when the first connection may open (see QUIET_BEFORE_CONNECT_MS). */
+  /** Resolves when the first connection may open (the caller may have waited already). */
   startWhen?: (signal: AbortSignal) => Promise<void>;
   fetch?: typeof fetch;
   random?: () => number;
@@ -241,64 +232,31 @@ export function startLiveUpdates(options: LiveOptions): () => void {
   return () => controller.abort();
 }
 
-/** However busy the page stays, the first connection opens after this long. */
-export const QUIET_WAIT_MAX_MS = 10_000;
-
 /**
- * Resolves once no query or mutation has been running for `quietMs` (checked every quarter
- * of it), after `maxMs` at the latest, or when `signal` aborts.
+ * Follows the tab's book with the main session until the returned function is called: changes
+ * refetch every query on screen, at most once per COALESCE_MS. When access to the book ends, the
+ * same refetch makes the screen's own calls answer "Book not found", and the query cache's
+ * handler (onBookNotFound, main.tsx) takes the tab to the personal book with its message, as it
+ * does for any call refused that way.
  */
-export function whenQueriesQuiet(
-  queryClient: Pick<QueryClient, 'isFetching' | 'isMutating'>,
-  quietMs: number = QUIET_BEFORE_CONNECT_MS,
-  maxMs: number = QUIET_WAIT_MAX_MS,
-): (signal: AbortSignal) => Promise<void> {
-  return (signal) =>
-    new Promise((resolve) => {
-      const step = quietMs / 4;
-      let quietFor = 0;
-      let waited = 0;
-      const timer = setInterval(() => {
-        waited += step;
-        quietFor = queryClient.isFetching() + queryClient.isMutating() === 0 ? quietFor + step : 0;
-        if (quietFor >= quietMs || waited >= maxMs) finish();
-      }, step);
-      function finish() {
-        clearInterval(timer);
-        signal.removeEventListener('abort', finish);
-        resolve();
-      }
-      signal.addEventListener('abort', finish);
-    });
-}
-
-/**
- * Mounted once in the signed-in shell: follows the tab's book with the main session. A new
- * token or book starts a new connection (the old one closes); unmounting (signing out) closes
- * it. Changes refetch every query on screen, at most once per COALESCE_MS. When access to the
- * book ends, the same refetch makes the screen's own calls answer "Book not found", and the
- * query cache's handler (onBookNotFound, main.tsx) takes the tab to the personal book with its
- * message, as it does for any call refused that way.
- */
-export function useLiveUpdates(token: string | null, bookId: string | null): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!token) return;
-    const refetch = coalesce(() => {
-      // The tab moved to another book meanwhile: switching reset the cache already.
-      if (currentBookId() !== bookId) return;
-      void queryClient.invalidateQueries();
-    });
-    const stop = startLiveUpdates({
-      token,
-      bookId,
-      onChange: refetch.trigger,
-      onAccessEnded: refetch.trigger,
-      startWhen: whenQueriesQuiet(queryClient),
-    });
-    return () => {
-      stop();
-      refetch.cancel();
-    };
-  }, [queryClient, token, bookId]);
+export function followBook(
+  queryClient: QueryClient,
+  token: string,
+  bookId: string | null,
+): () => void {
+  const refetch = coalesce(() => {
+    // The tab moved to another book meanwhile: switching reset the cache already.
+    if (currentBookId() !== bookId) return;
+    void queryClient.invalidateQueries();
+  });
+  const stop = startLiveUpdates({
+    token,
+    bookId,
+    onChange: refetch.trigger,
+    onAccessEnded: refetch.trigger,
+  });
+  return () => {
+    stop();
+    refetch.cancel();
+  };
 }

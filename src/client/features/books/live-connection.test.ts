@@ -6,9 +6,9 @@ import {
   reconnectDelay,
   retryAfterMs,
   startLiveUpdates,
-  whenQueriesQuiet,
   type LiveOptions,
-} from './live-updates.js';
+} from './live-connection.js';
+import { whenQueriesQuiet } from './when-queries-quiet.js';
 
 const BOOK = '0d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
