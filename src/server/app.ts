@@ -9,7 +9,7 @@ import { appRouter } from './app-router.js';
 import { listProcedures } from './trpc/procedures.js';
 import { UsageLimits } from './trpc/usage-limits.js';
 import { answerWrongMethods, mountRestRoutes } from './http/rest-routes.js';
-import { LIVE_EVENTS_PATH } from '../shared/schemas/activity.js';
+import { LIVE_EVENTS_PATH } from '../shared/live-updates.js';
 import { listRestProcedures } from './http/rest-procedures.js';
 import { buildOpenApiDocument, registerApiDocs } from './http/openapi.js';
 import { installErrorHandlers } from './http/fastify-errors.js';
@@ -271,7 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   mountRestRoutes(app, appRouter, createContext, admitLargeBody);
-  // The books' live notices (docs/live-updates.md): one LISTEN for this instance, closed last.
+  // The books' live notices (docs/live-updates.md): one LISTEN for this instance, stopped on close.
   const notices = new NoticeHub(database, app.log);
   app.addHook('onClose', () => notices.close());
   registerLiveEvents(app, {

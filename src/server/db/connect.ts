@@ -46,7 +46,8 @@ export interface Database {
   /**
    * Calls `onPayload` with each NOTIFY on `channel` from any connection, this process's or
    * another's; resolves once listening, to the function that stops (docs/live-updates.md).
-   * PostgreSQL listens on a connection of its own, re-established after a failure.
+   * PostgreSQL listens on a connection of its own, which the driver tries once to re-establish
+   * after a failure (the notice hub checks that it still delivers: notice-hub.ts).
    */
   listen(
     channel: string,
