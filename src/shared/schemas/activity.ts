@@ -42,11 +42,3 @@ export const activityPageOutput = envelope(
     nextCursor: z.string().nullable().meta({ description: 'null on the last page' }),
   }),
 );
-
-/** What a live `change` event carries: what changed and who changed it, never the data. */
-export const liveChangeSchema = z.object({
-  kind: z.string(),
-  actorId: z.string().nullable(),
-  at: z.string(),
-});
-export type LiveChange = z.infer<typeof liveChangeSchema>;
