@@ -151,6 +151,49 @@ const COMPLETIONS: Record<string, Completion> = {
     );
     return { input: { ...input, statementBalance: summary.clearedBalance }, user };
   },
+  // A move from a category takes what the category has available that month: the careful
+  // client assigns it first (docs/budgets.md#the-log).
+  'POST /api/budget/move': async (input, { t, user }) => {
+    if (typeof input.fromCategoryId === 'string') {
+      await t.caller(user).budget.assign({
+        month: String(input.month),
+        categoryId: input.fromCategoryId,
+        assigned: Number(input.amount),
+      });
+    }
+    return { input, user };
+  },
+  // Only a goal that exists can be removed.
+  'DELETE /api/budget/goals/{categoryId}': async (input, { t, user }) => {
+    await t.caller(user).budget.setGoal({
+      categoryId: String(input.categoryId),
+      kind: 'monthly',
+      amount: 50,
+    });
+    return { input, user };
+  },
+  // Covering needs overspending: the careful client spends from an on-budget account in the
+  // category that month, more than it has.
+  'POST /api/budget/cover': async (input, { t, user }) => {
+    const caller = t.caller(user);
+    const account = (await caller.account.create({ title: 'Budget cover', creditLimit: 100 })).data
+      .id;
+    await caller.expense.create({
+      accountId: account,
+      amount: 42,
+      description: 'Overspent',
+      occurredOn: `${String(input.month)}-15`,
+      categoryId: String(input.categoryId),
+    } as never);
+    if (typeof input.fromCategoryId === 'string') {
+      await caller.budget.assign({
+        month: String(input.month),
+        categoryId: input.fromCategoryId,
+        assigned: 100,
+      });
+    }
+    return { input, user };
+  },
   // A restore takes an empty book: the user's whole book, exported, goes into a new person's.
   'POST /api/book/restore': async (_input, { t, user }) => {
     const file = await data<unknown>(t, user, '/api/book/export');

@@ -264,6 +264,54 @@ describe('a month of the budget', () => {
     expect((await t.caller(s.user).budget.history({})).data.items).toEqual([]);
   });
 
+  it('sets goals, fills the month from them, and lists their progress', async () => {
+    const s = await setUp();
+    const caller = t.caller(s.user);
+    // 1,200 by June, set in March: 300 a month.
+    await caller.budget.setGoal({
+      categoryId: s.groceries,
+      kind: 'by-date',
+      amount: 1200,
+      targetMonth: '2026-06',
+    });
+    await caller.budget.setGoal({ categoryId: s.rent, kind: 'monthly', amount: 1500 });
+    await expect(
+      caller.budget.setGoal({ categoryId: s.salary, kind: 'monthly', amount: 10 }),
+    ).rejects.toMatchObject({ message: 'Only spending categories have a budget' });
+    const before = (await month(s.user)).data;
+    expect(before.categories.find((c) => c.categoryId === s.groceries)?.goal).toMatchObject({
+      kind: 'by-date',
+      amount: 1200,
+      targetMonth: '2026-06',
+      needed: 300,
+      funded: 0,
+      status: 'pending',
+    });
+    const filled = await caller.budget.fillFromGoals({ month: MONTH });
+    expect(filled.data.actions.map((a) => [a.categoryId, a.amount])).toEqual([
+      [s.groceries, 300],
+      [s.rent, 1500],
+    ]);
+    const after = (await month(s.user)).data;
+    expect(after.toAssign).toBe(1200);
+    expect(after.categories.find((c) => c.categoryId === s.rent)?.goal?.status).toBe('completed');
+    // Nothing more to fill; each filled amount is an assignment of its own, undoable alone.
+    expect((await caller.budget.fillFromGoals({ month: MONTH })).data.actions).toEqual([]);
+    await caller.budget.undo({ id: filled.data.actions[0]?.id ?? '' });
+    expect((await month(s.user)).data.toAssign).toBe(1500);
+    // April: with March's 300 undone, all 1,200 is left over three months.
+    const goals = (await caller.budget.goals({ month: NEXT })).data.goals;
+    expect(goals.map((g) => [g.categoryId, g.needed])).toEqual([
+      [s.groceries, 400],
+      [s.rent, 1500],
+    ]);
+    await caller.budget.deleteGoal({ categoryId: s.rent });
+    await expect(caller.budget.deleteGoal({ categoryId: s.rent })).rejects.toMatchObject({
+      message: 'This category has no goal',
+    });
+    expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);
+  });
+
   it('answers over REST at the documented paths', async () => {
     const s = await setUp();
     const assign = await t.rest(s.user, {

@@ -128,6 +128,18 @@ export interface BudgetActivityTable {
   unconverted: number;
 }
 
+/** A spending category's goal (docs/budgets.md#goals). */
+export interface BudgetGoalsTable {
+  category_id: string;
+  book_id: string;
+  kind: 'monthly' | 'by-date' | 'refill';
+  amount_cents: Cents;
+  /** The first day of the month a by-date goal is due. */
+  target_month: CalendarDate | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** Months of an account whose budget_activity is out of date. */
 export interface BudgetDirtyTable {
   account_id: string;
@@ -417,6 +429,7 @@ export interface DB {
   budget_actions: BudgetActionsTable;
   budget_activity: BudgetActivityTable;
   budget_dirty: BudgetDirtyTable;
+  budget_goals: BudgetGoalsTable;
   category_groups: CategoryGroupsTable;
   categories: CategoriesTable;
   accounts: AccountsTable;

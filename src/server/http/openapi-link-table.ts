@@ -280,6 +280,20 @@ export const LINKS: readonly LinkSpec[] = [
     parameters: { categoryId: '$response.body#/data/id' },
   },
   {
+    from: 'category-create',
+    to: 'budget-setGoal',
+    name: 'setGoal',
+    description: 'Give the category just created a goal',
+    parameters: { categoryId: '$response.body#/data/id' },
+  },
+  {
+    from: 'budget-setGoal',
+    to: 'budget-deleteGoal',
+    name: 'deleteGoal',
+    description: 'Remove the goal just set',
+    parameters: { categoryId: '$response.body#/data/categoryId' },
+  },
+  {
     from: 'budget-assign',
     to: 'budget-undo',
     name: 'undo',

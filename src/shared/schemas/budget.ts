@@ -29,6 +29,15 @@ export const ROLLOVER_RULES = ['surplus', 'both', 'none', 'capped'] as const;
 export type RolloverRule = (typeof ROLLOVER_RULES)[number];
 export const DEFAULT_ROLLOVER_RULE: RolloverRule = 'surplus';
 
+/**
+ * A category's goal (docs/budgets.md#goals): `monthly` (assign `amount` every month), `by-date`
+ * (have `amount` by `targetMonth`, saved evenly), `refill` (bring available up to `amount`).
+ */
+export const GOAL_KINDS = ['monthly', 'by-date', 'refill'] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+export const GOAL_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+export type GoalStatus = (typeof GOAL_STATUSES)[number];
+
 /** The kinds of budget log rows. */
 export const BUDGET_ACTION_KINDS = ['assign', 'move', 'cover', 'hold', 'rollover', 'undo'] as const;
 export type BudgetActionKind = (typeof BUDGET_ACTION_KINDS)[number];
@@ -102,6 +111,26 @@ export const setRolloverInput = z
 
 export const budgetActionIdInput = z.object({ id: budgetActionIdSchema });
 
+export const setGoalInput = z
+  .object({
+    categoryId: categoryIdSchema,
+    kind: z.enum(GOAL_KINDS, { error: `kind must be one of ${GOAL_KINDS.join(', ')}` }),
+    amount: budgetAmountSchema('amount', 'positive'),
+    targetMonth: budgetMonthSchema('targetMonth')
+      .optional()
+      .meta({ description: 'Only with kind by-date: the month the amount is due' }),
+  })
+  .refine((input) => (input.kind === 'by-date') === (input.targetMonth !== undefined), {
+    error: 'A target month goes with a by-date goal, and only with it',
+    path: ['targetMonth'],
+  });
+
+export const goalCategoryInput = z.object({ categoryId: categoryIdSchema });
+
+export const goalsInput = z.object({ month: budgetMonthSchema() });
+
+export const fillFromGoalsInput = z.object({ month: budgetMonthSchema() });
+
 export const budgetHistoryInput = z.object({
   month: budgetMonthSchema().optional().meta({ description: 'Only the actions of this month' }),
   cursor: z
@@ -122,6 +151,18 @@ const rolloverSchema = z.object({
   cap: z.number().nullable().meta({ description: 'The cap of rule capped, else null' }),
 });
 
+const goalSchema = z.object({
+  kind: z.enum(GOAL_KINDS),
+  amount: z.number(),
+  targetMonth: z.string().nullable(),
+  needed: z.number().meta({ description: 'What the month still needs assigned to meet it' }),
+  funded: z
+    .number()
+    .meta({ description: 'How much of amount is there (progress: funded / amount)' }),
+  status: z.enum(GOAL_STATUSES),
+});
+export type BudgetGoal = z.infer<typeof goalSchema>;
+
 export const budgetCategorySchema = z.object({
   categoryId: z.string(),
   name: z.string(),
@@ -138,6 +179,7 @@ export const budgetCategorySchema = z.object({
   available: z.number().meta({ description: 'carriedIn + assigned + activity' }),
   rollover: rolloverSchema,
   overspent: z.boolean().meta({ description: 'available is below 0' }),
+  goal: goalSchema.nullable(),
 });
 export type BudgetCategory = z.infer<typeof budgetCategorySchema>;
 
@@ -151,30 +193,24 @@ export const budgetMonthSchemaOut = z.object({
   toAssignParts: z.object({
     carriedIn: z.number().meta({ description: 'To assign left at the end of last month' }),
     heldFromLastMonth: z.number(),
-    income: z
-      .number()
-      .meta({
-        description: 'Money in (and out) of on-budget accounts without a spending category',
-      }),
+    income: z.number().meta({
+      description: 'Money in (and out) of on-budget accounts without a spending category',
+    }),
     assigned: z.number().meta({ description: 'Assigned to categories this month (subtracted)' }),
     heldForNextMonth: z.number().meta({ description: 'Held for next month (subtracted)' }),
     returnedFromLastMonth: z
       .number()
       .meta({ description: 'What categories did not carry (rule none or capped)' }),
-    overspendingFromLastMonth: z
-      .number()
-      .meta({
-        description: "Last month's overspending the rules took from this month (0 or below)",
-      }),
+    overspendingFromLastMonth: z.number().meta({
+      description: "Last month's overspending the rules took from this month (0 or below)",
+    }),
   }),
   categories: z.array(budgetCategorySchema),
   totals: z.object({ assigned: z.number(), activity: z.number(), available: z.number() }),
-  notConverted: z
-    .number()
-    .meta({
-      description:
-        'Entries in another currency without a rate yet: they count nowhere until converted',
-    }),
+  notConverted: z.number().meta({
+    description:
+      'Entries in another currency without a rate yet: they count nowhere until converted',
+  }),
 });
 export type BudgetMonth = z.infer<typeof budgetMonthSchemaOut>;
 export const budgetMonthOutput = envelope(budgetMonthSchemaOut);
@@ -203,6 +239,35 @@ export type BudgetAction = z.infer<typeof budgetActionSchema>;
 export const budgetActionOutput = envelope(
   z.object({
     action: budgetActionSchema.nullable().meta({ description: 'null: nothing changed' }),
+  }),
+);
+
+export const goalOutput = envelope(
+  z.object({
+    categoryId: z.string(),
+    kind: z.enum(GOAL_KINDS),
+    amount: z.number(),
+    targetMonth: z.string().nullable(),
+  }),
+);
+
+export const goalDeletedOutput = envelope(z.object({ categoryId: z.string() }));
+
+export const goalListOutput = envelope(
+  z.object({
+    month: z.string(),
+    currency: z.string(),
+    goals: z.array(
+      goalSchema.extend({ categoryId: z.string(), name: z.string(), groupName: z.string() }),
+    ),
+  }),
+);
+
+export const fillFromGoalsOutput = envelope(
+  z.object({
+    actions: z
+      .array(budgetActionSchema)
+      .meta({ description: 'One assignment per category that needed money; none: nothing needed' }),
   }),
 );
 

@@ -404,3 +404,46 @@ export async function findBudgetCategory(
     WHERE c.id = ${categoryId}::uuid AND c.book_id = ${bookId}::uuid`.execute(db);
   return result.rows[0];
 }
+
+export interface GoalRecord {
+  category_id: string;
+  kind: 'monthly' | 'by-date' | 'refill';
+  amount_cents: string | number;
+  target_month: string | null;
+}
+
+/** Sets a category's goal, replacing the one it had. */
+export async function upsertGoal(
+  db: DbOrTx,
+  bookId: string,
+  goal: { categoryId: string; kind: GoalRecord['kind']; cents: bigint; targetMonth: string | null },
+): Promise<GoalRecord> {
+  const result = await sql<GoalRecord>`
+    INSERT INTO budget_goals (category_id, book_id, kind, amount_cents, target_month)
+    VALUES (${goal.categoryId}::uuid, ${bookId}::uuid, ${goal.kind}, ${goal.cents.toString()}::bigint,
+      ${goal.targetMonth}::date)
+    ON CONFLICT (category_id) DO UPDATE SET kind = excluded.kind,
+      amount_cents = excluded.amount_cents, target_month = excluded.target_month,
+      updated_at = clock_timestamp()
+    RETURNING category_id, kind, amount_cents, target_month`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined) throw new Error('the goal was not written');
+  return row;
+}
+
+/** Removes a category's goal; false when it had none. */
+export async function deleteGoal(db: DbOrTx, bookId: string, categoryId: string): Promise<boolean> {
+  const result = await sql`
+    DELETE FROM budget_goals WHERE book_id = ${bookId}::uuid AND category_id = ${categoryId}::uuid`.execute(
+    db,
+  );
+  return (result.numAffectedRows ?? 0n) > 0n;
+}
+
+/** Every goal of the book. */
+export async function readGoals(db: DbOrTx, bookId: string): Promise<GoalRecord[]> {
+  const result = await sql<GoalRecord>`
+    SELECT category_id, kind, amount_cents, target_month FROM budget_goals
+    WHERE book_id = ${bookId}::uuid`.execute(db);
+  return result.rows;
+}

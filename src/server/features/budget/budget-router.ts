@@ -13,18 +13,30 @@ import {
   budgetMonthOutput,
   coverBudgetInput,
   explainBudgetInput,
+  fillFromGoalsInput,
+  fillFromGoalsOutput,
+  goalCategoryInput,
+  goalDeletedOutput,
+  goalListOutput,
+  goalOutput,
+  goalsInput,
   holdBudgetInput,
   moveBudgetInput,
+  setGoalInput,
   setRolloverInput,
 } from '../../../shared/schemas/budget.js';
 import {
   assignBudget,
   coverBudget,
   explainBudget,
+  fillFromGoals,
   holdBudget,
+  listGoals,
   listBudgetHistory,
   moveBudget,
   readBudgetMonth,
+  removeGoal,
+  setGoal,
   setRollover,
   undoBudgetAction,
 } from './budget-service.js';
@@ -162,6 +174,70 @@ export const budgetRouter = router({
     .input(budgetActionIdInput)
     .output(budgetActionOutput)
     .mutation(bookMutation(undoBudgetAction, () => 'Undone')),
+
+  setGoal: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/budget/goals/{categoryId}',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          "Set a spending category's goal: monthly amount, amount by a month (by-date, targetMonth), or refill up to an amount",
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(setGoalInput)
+    .output(goalOutput)
+    .mutation(bookMutation(setGoal, 'Goal saved')),
+
+  deleteGoal: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/budget/goals/{categoryId}',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary: "Remove a category's goal (404 when it has none)",
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(goalCategoryInput)
+    .output(goalDeletedOutput)
+    .mutation(bookMutation(removeGoal, 'Goal removed')),
+
+  goals: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/budget/goals',
+        tags,
+        summary:
+          'Every goal of the book with what the month still needs for it and its progress (the dashboard draws these)',
+      },
+    })
+    .input(goalsInput)
+    .output(goalListOutput)
+    .query(async ({ ctx, input }) => ok(await listGoals(ctx.database.db, ctx.bookId, input))),
+
+  fillFromGoals: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/budget/fill',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Assign to every category with a goal what the month still needs for it (one undoable assignment each)',
+      },
+    })
+    .input(fillFromGoalsInput)
+    .output(fillFromGoalsOutput)
+    .mutation(
+      bookMutation(fillFromGoals, (data) =>
+        data.actions.length === 0 ? 'Every goal is met this month' : 'Filled from goals',
+      ),
+    ),
 
   explain: protectedProcedure
     .meta({

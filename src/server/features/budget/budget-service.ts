@@ -10,17 +10,22 @@ import type { AmountField } from '../../../shared/currency-amounts.js';
 import type {
   BudgetAction,
   BudgetExplanation,
+  BudgetGoal,
   BudgetMonth,
+  GoalKind,
   RolloverRule,
 } from '../../../shared/schemas/budget.js';
+import { goalProgress, type GoalRow } from './budget-goals.js';
 import { findBookBaseCurrency } from '../books/index.js';
 import {
   budgetMonth,
   previousMonth,
   type BudgetHistory,
+  type CategoryMonth,
   type MonthFigures,
 } from './budget-months.js';
 import {
+  deleteGoal,
   findBudgetCategory,
   hasBudgetMarks,
   insertAction,
@@ -36,10 +41,13 @@ import {
   readBudgetFlows,
   readBudgetMoves,
   readFirstMonth,
+  readGoals,
   readRolloverRules,
   refreshBudgetActivity,
   setCounts,
+  upsertGoal,
   type ActionRow,
+  type GoalRecord,
   type BudgetCategoryRow,
 } from './budget-repository.js';
 
@@ -139,12 +147,14 @@ export async function readBudgetMonth(
   await refreshIfMarked(db, bookId);
   const day = firstDay(month);
   const categories = await readBudgetCategories(db, bookId);
-  const [currency, firstMonth, figures] = await Promise.all([
+  const [currency, firstMonth, figures, goalRecords] = await Promise.all([
     findBookBaseCurrency(db, bookId),
     readFirstMonth(db, bookId),
     figuresOf(db, bookId, day, categories),
+    readGoals(db, bookId),
   ]);
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
+  const goals = new Map(goalRecords.map((record) => [record.category_id, toGoalRow(record)]));
   const { current } = figures;
   const rows = categories
     .filter((c) => c.spending)
@@ -169,6 +179,7 @@ export async function readBudgetMonth(
             cap: f.rule.capCents === null ? null : units(f.rule.capCents),
           },
           overspent: f.available < 0n,
+          goal: goalOf(goals.get(c.id), f, day, currency),
         },
       ];
     });
@@ -558,4 +569,133 @@ export async function explainBudget(
       entries: { total: units(p.income), count: entries.count, shown },
     };
   }
+}
+
+function toGoalRow(record: GoalRecord): GoalRow {
+  return {
+    categoryId: record.category_id,
+    kind: record.kind,
+    amountCents: BigInt(record.amount_cents),
+    targetMonth: record.target_month,
+  };
+}
+
+/** A goal as the month shows it: what it asks of the month and how far along it is. */
+function goalOf(
+  goal: GoalRow | undefined,
+  figures: CategoryMonth,
+  month: string,
+  currency: string,
+): BudgetGoal | null {
+  if (goal === undefined) return null;
+  const progress = goalProgress(goal, figures, month);
+  const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
+  return {
+    kind: goal.kind,
+    amount: units(goal.amountCents),
+    targetMonth: goal.targetMonth === null ? null : monthOf(goal.targetMonth),
+    needed: units(progress.neededCents),
+    funded: units(progress.fundedCents),
+    status: progress.status,
+  };
+}
+
+const GOAL_FIELD: AmountField = { label: 'amount', floor: 'positive', ceiling: 'operation' };
+
+/** Sets a spending category's goal (replacing the one it had). */
+export async function setGoal(
+  db: DbOrTx,
+  actor: Actor,
+  input: { categoryId: string; kind: GoalKind; amount: number; targetMonth?: string | undefined },
+): Promise<{ categoryId: string; kind: GoalKind; amount: number; targetMonth: string | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  const cents = minorUnitsIn(input.amount, currency, 'amount', GOAL_FIELD);
+  await spendingCategory(db, actor.bookId, input.categoryId);
+  const row = await upsertGoal(db, actor.bookId, {
+    categoryId: input.categoryId,
+    kind: input.kind,
+    cents,
+    targetMonth: input.targetMonth === undefined ? null : firstDay(input.targetMonth),
+  });
+  return {
+    categoryId: row.category_id,
+    kind: row.kind,
+    amount: minorUnitsToUnits(BigInt(row.amount_cents), currency),
+    targetMonth: row.target_month === null ? null : monthOf(row.target_month),
+  };
+}
+
+/** Removes a category's goal; 404 when the category is not the book's or has none. */
+export async function removeGoal(
+  db: DbOrTx,
+  actor: Actor,
+  input: { categoryId: string },
+): Promise<{ categoryId: string }> {
+  await spendingCategory(db, actor.bookId, input.categoryId);
+  if (!(await deleteGoal(db, actor.bookId, input.categoryId))) {
+    throw notFound(MESSAGES.goalNotFound);
+  }
+  return { categoryId: input.categoryId };
+}
+
+/** The book's goals in a month, in the categories' order, each with its progress. */
+export async function listGoals(
+  db: DbOrTx,
+  bookId: string,
+  input: { month: string },
+): Promise<{
+  month: string;
+  currency: string;
+  goals: (BudgetGoal & { categoryId: string; name: string; groupName: string })[];
+}> {
+  const month = await readBudgetMonth(db, bookId, input.month);
+  return {
+    month: month.month,
+    currency: month.currency,
+    goals: month.categories.flatMap((c) =>
+      c.goal === null
+        ? []
+        : [{ ...c.goal, categoryId: c.categoryId, name: c.name, groupName: c.groupName }],
+    ),
+  };
+}
+
+/**
+ * "Fill from goals": assigns to each category with a goal what the month still needs for it, one
+ * assignment (one row of the log, undoable alone) per category, in the categories' order.
+ */
+export async function fillFromGoals(
+  db: DbOrTx,
+  actor: Actor,
+  input: { month: string },
+): Promise<{ actions: BudgetAction[] }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  await lockBudget(db, actor.bookId);
+  await refreshIfMarked(db, actor.bookId);
+  const day = firstDay(input.month);
+  const categories = await readBudgetCategories(db, actor.bookId);
+  const [{ current }, goalRecords] = await Promise.all([
+    figuresOf(db, actor.bookId, day, categories),
+    readGoals(db, actor.bookId),
+  ]);
+  const goals = new Map(goalRecords.map((record) => [record.category_id, toGoalRow(record)]));
+  const actions: BudgetAction[] = [];
+  for (const category of categories) {
+    const goal = goals.get(category.id);
+    const figures = current.categories.get(category.id);
+    if (goal === undefined || figures === undefined || !category.spending) continue;
+    const { neededCents } = goalProgress(goal, figures, day);
+    if (neededCents === 0n) continue;
+    const row = await insertAction(db, {
+      bookId: actor.bookId,
+      actorId: actor.actorId,
+      month: day,
+      kind: 'assign',
+      categoryId: category.id,
+      fromCategoryId: null,
+      cents: neededCents,
+    });
+    actions.push(toAction(row, currency));
+  }
+  return { actions };
 }
