@@ -184,7 +184,7 @@ const COMPLETIONS: Record<string, Completion> = {
       description: 'Overspent',
       occurredOn: `${String(input.month)}-15`,
       categoryId: String(input.categoryId),
-    } as never);
+    });
     if (typeof input.fromCategoryId === 'string') {
       await caller.budget.assign({
         month: String(input.month),

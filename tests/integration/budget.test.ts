@@ -119,17 +119,17 @@ describe('a month of the budget', () => {
       toAccountId: savings,
       amount: 500,
       occurredOn: `${MONTH}-10`,
-    } as never);
+    });
     expect((await month(s.user)).data.toAssign).toBe(3000);
     await caller.transfer.create({
       fromAccountId: s.checking,
       toAccountId: loan,
       amount: 200,
       occurredOn: `${MONTH}-11`,
-    } as never);
+    });
     expect((await month(s.user)).data.toAssign).toBe(2800);
     // Taking the loan onto the budget brings its money in.
-    await caller.account.update({ id: loan, title: 'Loan', onBudget: true } as never);
+    await caller.account.update({ id: loan, title: 'Loan', onBudget: true });
     expect((await month(s.user)).data.toAssign).toBe(3000);
     expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);
   });
@@ -145,7 +145,7 @@ describe('a month of the budget', () => {
       description: 'Rent part',
       occurredOn: `${MONTH}-15`,
       categoryId: s.rent,
-    } as never);
+    });
     const next = (await month(s.user, NEXT)).data;
     expect(next.categories.find((c) => c.categoryId === s.groceries)?.carriedIn).toBe(100);
     expect(next.categories.find((c) => c.categoryId === s.rent)?.carriedIn).toBe(0);
@@ -169,7 +169,7 @@ describe('a month of the budget', () => {
       description: 'Rent part',
       occurredOn: `${MONTH}-15`,
       categoryId: s.rent,
-    } as never);
+    });
     await expect(
       caller.budget.move({
         month: MONTH,
@@ -216,7 +216,7 @@ describe('a month of the budget', () => {
       description: 'Bread',
       occurredOn: `${MONTH}-02`,
       categoryId: s.groceries,
-    } as never);
+    });
     const explained = (await caller.budget.explain({ month: MONTH, categoryId: s.groceries })).data;
     expect(explained.available).toBe(87.66);
     const sum =
@@ -321,9 +321,9 @@ describe('a month of the budget', () => {
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(assign.statusCode).toBe(200);
-    const id = (assign.json() as { data: { action: { id: string } } }).data.action.id;
+    const id = assign.json<{ data: { action: { id: string } } }>().data.action.id;
     const read = await t.rest(s.user, { method: 'GET', url: `/api/budget?month=${MONTH}` });
-    expect((read.json() as { data: { toAssign: number } }).data.toAssign).toBe(2990);
+    expect(read.json<{ data: { toAssign: number } }>().data.toAssign).toBe(2990);
     const undo = await t.rest(s.user, {
       method: 'POST',
       url: `/api/budget/actions/${id}/undo`,
@@ -334,7 +334,7 @@ describe('a month of the budget', () => {
       method: 'GET',
       url: `/api/budget/actions?month=${MONTH}`,
     });
-    const items = (history.json() as { data: { items: { kind: string; counts: boolean }[] } }).data
+    const items = history.json<{ data: { items: { kind: string; counts: boolean }[] } }>().data
       .items;
     expect(items.map((i) => [i.kind, i.counts])).toEqual([
       ['undo', true],
