@@ -366,14 +366,12 @@ describe('navigation tells the truth', () => {
       await h1(page).first().waitFor();
       expect(await h1(page).first().textContent(), href).not.toBe('404');
     }
-    // The sample goals are there for someone with data, saying what they are.
+    // No made-up goals: the card says where the person's own come from.
     await w.goto('/');
     const events = page.getByTestId('upcoming-events');
-    await events.getByText('Sample data').waitFor();
-    await events
-      .getByText('Goals are not yet available. These goals are made-up samples, not yours.')
-      .waitFor();
-    await events.getByRole('list', { name: 'Sample goals' }).waitFor();
+    await events.getByText('No goals yet.', { exact: false }).waitFor();
+    await events.getByRole('link', { name: 'Budget' }).waitFor();
+    expect(await events.getByText('Emergency Fund').count()).toBe(0);
     w.assertClean();
     await w.context.close();
   });
@@ -458,13 +456,13 @@ describe('a new person', () => {
     await guide.getByRole('heading', { name: '2. Add or import entries' }).waitFor();
     expect(await stepState(page, 'create-account')).toBe('false');
     expect(await stepState(page, 'add-entries')).toBe('false');
-    // No sample goals passing for the person's own.
+    // No made-up goals passing for the person's own.
     for (const made of ['Emergency Fund', 'Summer Vacation', 'New Laptop', 'Sample data']) {
       expect(await page.getByText(made).count(), made).toBe(0);
     }
     await page
       .getByTestId('upcoming-events')
-      .getByText('Goals are not yet available.', { exact: false })
+      .getByText('No goals yet.', { exact: false })
       .waitFor();
     await expectAccessible(page, 'first-run dashboard 1440px');
 
@@ -477,8 +475,6 @@ describe('a new person', () => {
     await expect.poll(() => stepState(page, 'create-account')).toBe('true');
     expect(await stepState(page, 'add-entries')).toBe('false');
     await guide.getByText('Done', { exact: true }).waitFor();
-    // Still no samples: the person has no entries yet.
-    expect(await page.getByText('Emergency Fund').count()).toBe(0);
 
     // Step 2 from the guide: the Add Expense dialog.
     await guide.getByRole('button', { name: 'Add Expense' }).click();
@@ -494,8 +490,11 @@ describe('a new person', () => {
       .poll(() => page.evaluate(() => document.activeElement !== document.body))
       .toBe(true);
     await page.getByText('First coffee').first().waitFor();
-    // Now the samples show, marked as samples.
-    await page.getByTestId('upcoming-events').getByText('Sample data').waitFor();
+    // Still no goals until the person sets one.
+    await page
+      .getByTestId('upcoming-events')
+      .getByText('No goals yet.', { exact: false })
+      .waitFor();
 
     // And it stays gone on the next visit.
     await page.reload();

@@ -55,6 +55,15 @@ const DID: Record<string, string> = {
   'invitation.revoke': 'withdrew an invitation',
   'invitation.accept': 'joined the book',
   'invitation.decline': 'declined an invitation',
+  'budget.assign': 'assigned money in the budget',
+  'budget.move': 'moved money between budget categories',
+  'budget.cover': 'covered overspending',
+  'budget.hold': 'held money for next month',
+  'budget.setRollover': 'changed a rollover rule',
+  'budget.undo': 'undid a budget action',
+  'budget.setGoal': 'set a goal',
+  'budget.deleteGoal': 'removed a goal',
+  'budget.fillFromGoals': 'filled the budget from goals',
 };
 
 /** The areas as the filter names them. */
@@ -73,6 +82,7 @@ export const AREA_LABELS: Record<ActivityArea, string> = {
   book: 'Book',
   member: 'Members',
   invitation: 'Invitations',
+  budget: 'Budget',
 };
 
 /** What was done, as the rest of a sentence that starts with who did it. */

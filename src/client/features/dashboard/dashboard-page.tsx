@@ -11,10 +11,10 @@ const FirstRunGuide = lazy(() =>
 
 /**
  * /: balances, this month's spending and recent activity from the API (the cards the route
- * hands in), plus sample upcoming events. The cards appear together once both requests have
+ * hands in), and the person's goals. The cards appear together once both requests have
  * settled (each card still shows its own error): a card that grew from a spinner to its list
  * would push the cards stacked under it on a phone. A new person gets the first-run guide above
- * them, and no sample goals.
+ * them.
  */
 export function DashboardPage(props: {
   /** Either card's data is still loading. */
@@ -72,7 +72,7 @@ export function DashboardPage(props: {
             {props.netWorthCard}
             {props.spendingCard}
             {props.recentTransactionsCard}
-            <UpcomingEventsCard showSamples={!guiding} />
+            <UpcomingEventsCard />
           </div>
         </Suspense>
       )}
