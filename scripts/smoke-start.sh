@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds once, then starts the server exactly as `npm start` does (embedded database, then
-# PostgreSQL when TEST_DATABASE_URL is set), writes an account, restarts, and checks it survived;
-# then starts it once more on Node.js 24 (installed from the npm registry into a cache outside
-# the repository) and checks it answers and serves a signed-in call.
+# Builds once (unless SMOKE_BUILT says the tree is already built), then starts the server exactly
+# as `npm start` does (embedded database, then PostgreSQL when TEST_DATABASE_URL is set), writes
+# an account, restarts, and checks it survived; then starts it once more on Node.js 24 (installed
+# from the npm registry into a cache outside the repository) and checks it answers and serves a
+# signed-in call.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${SMOKE_PORT:-3917}"
@@ -96,7 +97,14 @@ node24() {
   echo "$bin"
 }
 
-npm run build >/dev/null
+# CI runs this after `npm test`, which built this same tree moments before: SMOKE_BUILT=1 says
+# so and skips a second build of about 20 s (docs/testing.md#ci-time). Anyone else gets a build.
+if [[ -z "${SMOKE_BUILT:-}" ]]; then
+  npm run build >/dev/null
+elif ! [[ -f dist/server/index.js && -f dist/client/index.html ]]; then
+  echo "SMOKE_BUILT is set but dist/ holds no build" >&2
+  exit 1
+fi
 DATA_DIR=$(mktemp -d)
 check_backend "embedded PGlite" DATA_DIR="$DATA_DIR"
 rm -rf "$DATA_DIR"
