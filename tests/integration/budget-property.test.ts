@@ -426,7 +426,7 @@ describe(`budget property (${testBackend})`, () => {
           expect(problems, JSON.stringify(s)).toEqual([]);
         }
       }),
-      { numRuns: testBackend === 'postgres' ? 12 : 16, interruptAfterTimeLimit: 90_000 },
+      { numRuns: testBackend === 'postgres' ? 12 : 16, interruptAfterTimeLimit: 60_000 },
     );
   }, 150_000);
 
@@ -470,7 +470,7 @@ describe(`budget property (${testBackend})`, () => {
           expect(await snapshot(book)).toBe(before);
         },
       ),
-      { numRuns: testBackend === 'postgres' ? 10 : 12, interruptAfterTimeLimit: 60_000 },
+      { numRuns: testBackend === 'postgres' ? 10 : 12, interruptAfterTimeLimit: 40_000 },
     );
   }, 120_000);
 });

@@ -247,30 +247,21 @@ export const LINKS: readonly LinkSpec[] = [
   // The budget (docs/budgets.md): a new category gets money, and the assignment can be undone
   ...(
     [
-      ['budget-assign', 'assignBudget', 'Assign money to the category just created', {}],
-      [
-        'budget-move',
-        'moveToCategory',
-        'Move money from To assign to the category just created',
-        { fromCategoryId: null },
-      ],
+      ['budget-assign', 'assignBudget', 'Assign money to the category just created'],
+      ['budget-move', 'moveToCategory', 'Move money from To assign to the category just created'],
       [
         'budget-cover',
         'coverCategory',
         "Cover the category's overspending from To assign (nothing when it has none)",
-        { fromCategoryId: null },
       ],
-      ['budget-setRollover', 'setRollover', "Set the category's rollover rule", {}],
+      ['budget-setRollover', 'setRollover', "Set the category's rollover rule"],
     ] as const
-  ).map(([to, name, description, extra]): LinkSpec => ({
+  ).map(([to, name, description]): LinkSpec => ({
     from: 'category-create',
     to,
     name,
     description,
-    body: {
-      ...extra,
-      [to === 'budget-move' ? 'toCategoryId' : 'categoryId']: '$response.body#/data/id',
-    },
+    body: { [to === 'budget-move' ? 'toCategoryId' : 'categoryId']: '$response.body#/data/id' },
   })),
   {
     from: 'category-create',
@@ -455,6 +446,18 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, Record<string, unknown> |
   // applyRule carries the whole body.
   'rules-applyToEntries': null,
   'reconciliation-setCleared': { cleared: true },
+  // Money from To assign (null): a category named by a link is then the only id to fill in.
+  'budget-move': {
+    month: '2026-11',
+    fromCategoryId: null,
+    toCategoryId: '3b1f9a52-7c4d-4e8f-9a61-0d2c5e7b8f14',
+    amount: 250,
+  },
+  'budget-cover': {
+    month: '2026-11',
+    categoryId: '3b1f9a52-7c4d-4e8f-9a61-0d2c5e7b8f14',
+    fromCategoryId: null,
+  },
   'reconciliation-finish': { statementOn: '2025-03-31', statementBalance: 0 },
   'imports-preview': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
   'imports-commit': { accountId: '8d5c6f0e-3f8a-4b4e-9a57-2b4b8f3f6c11', content: IMPORT_CSV },
