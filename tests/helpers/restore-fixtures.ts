@@ -22,6 +22,7 @@ export async function snapshotDatabase(db: Db) {
       | 'entry_splits'
       | 'entry_changes'
       | 'entry_history'
+      | 'budget_actions'
       | 'idempotency_keys',
   ) =>
     Number(
@@ -40,6 +41,7 @@ export async function snapshotDatabase(db: Db) {
     splits: await count('entry_splits'),
     changes: await count('entry_changes'),
     history: await count('entry_history'),
+    budgetActions: await count('budget_actions'),
     books: await db
       .selectFrom('books')
       .select(['id', 'name', 'time_zone', 'restore_token', 'restored_at'])

@@ -672,6 +672,19 @@ describe(`restore validation (${testBackend})`, () => {
         },
       },
       rates: { base: 'EUR', quote: 'USD', day: '2025-01-01', rate: '1', source: 'ecb' },
+      budgetActions: {
+        id: MISSING,
+        month: '2025-01',
+        kind: 'hold',
+        categoryId: null,
+        fromCategoryId: null,
+        amountCents: '1',
+        rollover: null,
+        undoesId: null,
+        undoneById: null,
+        counts: true,
+        createdAt: '2025-01-01T00:00:00Z',
+      },
     };
     for (const [list, record] of Object.entries(shortest)) {
       const cap = RESTORE_ITEMS_MAX[list as keyof typeof RESTORE_ITEMS_MAX];

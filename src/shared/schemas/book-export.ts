@@ -25,6 +25,7 @@ import {
 import { MAX_YEAR, MIN_YEAR } from '../dates.js';
 import { isCurrencyCode, isRateCurrencyCode } from '../currencies.js';
 import { RATE_SOURCES, rateDecimalSchema } from './rate.js';
+import { BUDGET_ACTION_KINDS, ROLLOVER_RULES, budgetMonthSchema } from './budget.js';
 import { envelope, isoDateTime, optionalText } from './common.js';
 import { calendarDateSchema, payeeSchema, tagsSchema } from './entry-fields.js';
 import { CHANGE_KINDS, ENTRY_TYPES } from './history.js';
@@ -47,8 +48,8 @@ export const BOOK_EXPORT_VERSION = 1;
 
 /**
  * The most items of each list of a file. Categories and groups are capped per book by the API
- * (CATEGORIES_PER_BOOK_MAX, deleted ones are gone). Nothing caps how many entries, changes or
- * deleted accounts a book may gather, so those lists are capped by what the largest restore body
+ * (CATEGORIES_PER_BOOK_MAX, deleted ones are gone). Nothing caps how many entries, changes,
+ * budget actions or deleted accounts a book may gather, so those lists are capped by what the largest restore body
  * (RESTORE_BODY_BYTES_MAX, 16 MiB) can carry: each cap is at least 16 MiB divided by the length
  * of the shortest record of its kind (tests/integration/restore-validation.test.ts checks that), so no file under
  * the body limit is refused for its length alone, and the work a file can cause stays bounded.
@@ -64,6 +65,7 @@ export const RESTORE_ITEMS_MAX = {
   changes: 131_000,
   history: 57_000,
   rates: 240_000,
+  budgetActions: 72_000,
 } as const;
 /** Live (not deleted) accounts in a file: as many as a book may hold. */
 export const RESTORE_LIVE_ACCOUNTS_MAX = ACCOUNTS_PER_BOOK_MAX;
@@ -143,6 +145,11 @@ const accountRecord = z
     currency: accountCurrency.optional().meta({
       description:
         'The account’s currency (ISO 4217); its amounts are minor units of it. Files without it restore USD',
+    }),
+    // Files written before budgets have none: restored with the default for the type.
+    onBudget: z.boolean().optional().meta({
+      description:
+        'Whether its money can be assigned in the budget (docs/budgets.md); files without it restore false for a loan, else true',
     }),
     // Fourteen digits at most: within ±MAX_BALANCE_CENTS, as every balance is.
     balanceCents: z.string().regex(BALANCE_PATTERN, {
@@ -259,6 +266,87 @@ const rateRecord = z
   .refine((rate) => rate.base !== rate.quote, {
     error: 'base and quote must be different currencies',
     path: ['quote'],
+  });
+
+/** The bounds of budget_actions' amount columns (migrations/20261210000000_budgets.sql). */
+export const BUDGET_ACTION_CENTS_MAX = 200_000_000_000n;
+export const BUDGET_CAP_CENTS_MAX = 100_000_000_000n;
+const SIGNED_CENTS = /^(0|-?[1-9]\d{0,11})$/;
+const CENTS = /^(0|[1-9]\d{0,11})$/;
+
+/** Whole cents, signed, at most `max` either way, as a decimal string. */
+function signedCents(label: string, max: bigint) {
+  const message = `${label} must be whole cents as a decimal string, at most ${max} either way`;
+  return z
+    .string({ error: message })
+    .regex(SIGNED_CENTS, { error: message })
+    .refine((text) => !SIGNED_CENTS.test(text) || (BigInt(text) <= max && BigInt(text) >= -max), {
+      error: message,
+    });
+}
+
+/**
+ * A row of the book's budget log (docs/budgets.md#the-log), in the order the log recorded them.
+ * Each row alone keeps the table's rules: a rule only on a rollover row, a cap only with the
+ * rule capped, and an undo, only an undo, names the row it undoes; the rest (links, categories,
+ * what each kind holds) only the whole file shows (restore-check.ts).
+ */
+const budgetActionRecord = z
+  .object({
+    id: uuid,
+    month: budgetMonthSchema('month'),
+    kind: z.enum(BUDGET_ACTION_KINDS),
+    categoryId: uuid.nullable().meta({ description: 'Where money went (null: To assign)' }),
+    fromCategoryId: uuid.nullable().meta({ description: 'Where it came from (null: To assign)' }),
+    amountCents: signedCents('amountCents', BUDGET_ACTION_CENTS_MAX).meta({
+      description:
+        "Signed, in minor units of the book's base currency: what moved into categoryId from fromCategoryId (assign: the difference the new figure made; hold: the change of the amount held)",
+    }),
+    rollover: z
+      .object({
+        rule: z.enum(ROLLOVER_RULES),
+        capCents: z
+          .string({ error: 'capCents must be whole cents as a decimal string' })
+          .regex(CENTS, { error: 'capCents must be whole cents as a decimal string' })
+          .refine((text) => !CENTS.test(text) || BigInt(text) <= BUDGET_CAP_CENTS_MAX, {
+            error: `capCents must be at most ${BUDGET_CAP_CENTS_MAX}`,
+          })
+          .nullable()
+          .meta({ description: 'The cap of rule capped, else null' }),
+      })
+      .strict()
+      .nullable()
+      .meta({ description: 'A rollover row’s rule, from its month on; null on every other kind' }),
+    undoesId: uuid.nullable(),
+    undoneById: uuid.nullable(),
+    counts: z.boolean().meta({ description: 'false once undone (an undo of that undo: true)' }),
+    createdAt: instant,
+  })
+  .strict()
+  .superRefine((row, ctx) => {
+    if ((row.kind === 'rollover') !== (row.rollover !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A rollover row, and only one, has a rule',
+        path: ['rollover'],
+      });
+    } else if (
+      row.rollover &&
+      (row.rollover.rule === 'capped') !== (row.rollover.capCents !== null)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A cap goes with the rule capped, and only with it',
+        path: ['rollover', 'capCents'],
+      });
+    }
+    if ((row.kind === 'undo') !== (row.undoesId !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'An undo row, and only one, names the row it undoes',
+        path: ['undoesId'],
+      });
+    }
   });
 
 /** The names a history row's `fields` may list (src/server/features/ledger/changes/entry-state.ts). */
@@ -399,6 +487,7 @@ export const BOOK_EXPORT_ITEMS = {
   changes: changeRecord,
   history: historyRecord,
   rates: rateRecord,
+  budgetActions: budgetActionRecord,
 } as const;
 export type BookExportList = keyof typeof BOOK_EXPORT_ITEMS;
 /** The lists of a file, in the order the file (and its schema) has them. */
@@ -414,10 +503,14 @@ const LIST_LABELS: Record<BookExportList, string> = {
   changes: 'changes',
   history: 'history rows',
   rates: 'rates',
+  budgetActions: 'budget actions',
 };
 
 /** Lists a file may leave out, having been written before they existed: restored empty. */
-export const OPTIONAL_LISTS: ReadonlySet<BookExportList> = new Set<BookExportList>(['rates']);
+export const OPTIONAL_LISTS: ReadonlySet<BookExportList> = new Set<BookExportList>([
+  'rates',
+  'budgetActions',
+]);
 
 const bookExportShape = {
   format: z.literal(BOOK_EXPORT_FORMAT),
@@ -452,6 +545,17 @@ const bookExportShape = {
     description:
       'The book’s exchange rates, every source (docs/rates.md); files without it restore none',
   }),
+  // Files written before budgets have none: restored with an empty budget log.
+  budgetActions: listOf(
+    LIST_LABELS.budgetActions,
+    budgetActionRecord,
+    RESTORE_ITEMS_MAX.budgetActions,
+  )
+    .optional()
+    .meta({
+      description:
+        'The book’s budget log (docs/budgets.md#the-log), in the order it was recorded; files without it restore an empty log',
+    }),
 };
 
 export const bookExportSchema = z

@@ -22,6 +22,7 @@ export function readAccounts(db: DbOrTx, bookId: string) {
       'icon',
       'color',
       'account_type',
+      'on_budget',
       'currency',
       'balance_cents',
       'credit_limit_cents',
@@ -125,5 +126,28 @@ export function readRates(db: DbOrTx, bookId: string) {
     .orderBy('base_currency')
     .orderBy('quote_currency')
     .orderBy('precedence')
+    .execute();
+}
+
+/** The book's budget log (docs/budgets.md#the-log), in the order it was recorded. */
+export function readBudgetActions(db: DbOrTx, bookId: string) {
+  return db
+    .selectFrom('budget_actions')
+    .select([
+      'id',
+      'month',
+      'kind',
+      'category_id',
+      'from_category_id',
+      'amount_cents',
+      'rollover',
+      'rollover_cap_cents',
+      'undoes_id',
+      'undone_by_id',
+      'counts',
+      'created_at',
+    ])
+    .where('book_id', '=', bookId)
+    .orderBy('seq')
     .execute();
 }

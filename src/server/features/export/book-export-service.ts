@@ -11,6 +11,7 @@ import type { CategoryIcon } from '../../../shared/schemas/category.js';
 import {
   readAccounts,
   readBook,
+  readBudgetActions,
   readCategories,
   readChanges,
   readEntries,
@@ -40,6 +41,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
     const changes = await readChanges(trx, bookId);
     const history = await readHistory(trx, bookId);
     const rates = await readRates(trx, bookId);
+    const budgetActions = await readBudgetActions(trx, bookId);
     // Each leg's amount is in its own account's currency: a transfer between two currencies
     // has two amounts (what left, what arrived).
     const legs = new Map<
@@ -71,6 +73,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
         color: a.color,
         type: a.account_type,
         currency: a.currency,
+        onBudget: a.on_budget,
         balanceCents: String(a.balance_cents),
         creditLimitCents: String(a.credit_limit_cents),
         createdAt: iso(a.created_at),
@@ -151,6 +154,26 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
         day: r.day,
         rate: r.rate,
         source: r.source,
+      })),
+      // The author stays out, as for changes: a restore records the person restoring.
+      budgetActions: budgetActions.map((b) => ({
+        id: b.id,
+        month: b.month.slice(0, 7),
+        kind: b.kind,
+        categoryId: b.category_id,
+        fromCategoryId: b.from_category_id,
+        amountCents: String(b.amount_cents),
+        rollover:
+          b.rollover === null
+            ? null
+            : {
+                rule: b.rollover,
+                capCents: b.rollover_cap_cents === null ? null : String(b.rollover_cap_cents),
+              },
+        undoesId: b.undoes_id,
+        undoneById: b.undone_by_id,
+        counts: b.counts,
+        createdAt: iso(b.created_at),
       })),
     };
   });

@@ -64,6 +64,7 @@ export interface RestoreIds {
   entries: Map<string, string>;
   transfers: Map<string, string>;
   changes: Map<string, string>;
+  budgetActions: Map<string, string>;
   /**
    * Category ids that history snapshots name but the file has no category for (one deleted
    * since: docs/ledger.md#the-categories-api): each gets a fresh id too, so no id of the file is
@@ -84,6 +85,104 @@ export function must<K, V>(map: Map<K, V>, key: K): V {
   const value = map.get(key);
   if (value === undefined) throw new Error(`restore: nothing for ${String(key)}`);
   return value;
+}
+
+type FileBudgetAction = NonNullable<BookExport['budgetActions']>[number];
+
+/**
+ * What each kind of budget log row holds, as the budget's actions write them
+ * (src/server/features/budget/budget-service.ts): null on either side is To assign.
+ */
+function budgetActionProblem(a: FileBudgetAction): string | null {
+  const to = a.categoryId;
+  const from = a.fromCategoryId;
+  const positive = !a.amountCents.startsWith('-') && a.amountCents !== '0';
+  switch (a.kind) {
+    case 'assign':
+      return to !== null && from === null
+        ? null
+        : 'an assignment names one category, and no source';
+    case 'move':
+      if (to === from) return 'a move is between two different places';
+      return positive ? null : 'a move moves an amount above 0';
+    case 'cover':
+      if (to === null || to === from)
+        return 'a cover names the category covered and another source';
+      return positive ? null : 'a cover moves an amount above 0';
+    case 'hold':
+      return to === null && from === null ? null : 'a hold names no category';
+    case 'rollover':
+      return to !== null && from === null && a.amountCents === '0'
+        ? null
+        : 'a rollover rule names one category, and moves nothing';
+    case 'undo':
+      return null;
+  }
+}
+
+/**
+ * The budget log (docs/budgets.md#the-log), in the order it was recorded: ids unique; every
+ * category named is one of the file's; each kind holds what it does; an undo undoes a row
+ * recorded before it, in its month, and the two name each other; and `counts` is what the undos
+ * made it: an action counts when an even number of undos follow it (an undo of an undo makes
+ * it count again), an undo row always.
+ */
+async function checkBudgetActions(
+  actions: readonly FileBudgetAction[],
+  ids: RestoreIds,
+  pacer: Pacer,
+): Promise<void> {
+  const byId = new Map<string, FileBudgetAction>();
+  for (const a of actions) {
+    if (ids.budgetActions.has(a.id)) throw refuse('two budget actions have the same id');
+    ids.budgetActions.set(a.id, randomUUID());
+    byId.set(a.id, a);
+    if (pacer.step()) await pacer.pause();
+  }
+  const seen = new Set<string>();
+  for (const a of actions) {
+    for (const category of [a.categoryId, a.fromCategoryId]) {
+      if (category !== null && !ids.categories.has(category)) {
+        throw refuse(`budget action ${a.id} names a category the file does not have`);
+      }
+    }
+    const problem = budgetActionProblem(a);
+    if (problem) throw refuse(`budget action ${a.id}: ${problem}`);
+    if (a.undoesId !== null) {
+      const undone = byId.get(a.undoesId);
+      if (undone === undefined) throw refuse(`budget action ${a.id} undoes a missing action`);
+      if (!seen.has(a.undoesId)) {
+        throw refuse(`budget action ${a.id} undoes an action recorded after it`);
+      }
+      if (undone.month !== a.month) {
+        throw refuse(`budget action ${a.id} undoes an action of another month`);
+      }
+    }
+    const undoes = a.undoesId === null ? null : byId.get(a.undoesId);
+    const undoneBy = a.undoneById === null ? null : byId.get(a.undoneById);
+    if (undoneBy === undefined) throw refuse(`budget action ${a.id} names a missing action`);
+    if ((undoes && undoes.undoneById !== a.id) || (undoneBy && undoneBy.undoesId !== a.id)) {
+      throw refuse(`budget action ${a.id} and the action it names do not name each other`);
+    }
+    seen.add(a.id);
+    if (pacer.step()) await pacer.pause();
+  }
+  // Each undo names a row before it and is named back: the chains from each action run
+  // forward through the list, and each row is on one chain.
+  for (const a of actions) {
+    if (a.kind === 'undo') {
+      if (!a.counts) throw refuse(`budget action ${a.id}: an undo row always counts`);
+      continue;
+    }
+    let undos = 0;
+    for (let next = a.undoneById; next !== null; next = must(byId, next).undoneById) undos += 1;
+    if (a.counts !== (undos % 2 === 0)) {
+      throw refuse(
+        `budget action ${a.id} ${a.counts ? 'counts although it is undone' : 'does not count although it is not undone'}`,
+      );
+    }
+    if (pacer.step()) await pacer.pause();
+  }
 }
 
 /**
@@ -108,6 +207,7 @@ export async function checkBookExport(
     entries: new Map(),
     transfers: new Map(),
     changes: new Map(),
+    budgetActions: new Map(),
     goneCategories: new Map(),
   };
   const fresh = (map: Map<string, string>, id: string, label: string) => {
@@ -338,5 +438,6 @@ export async function checkBookExport(
     rates.add(key);
     if (pacer.step()) await pacer.pause();
   }
+  await checkBudgetActions(file.budgetActions ?? [], ids, pacer);
   return { ids, accountsWithEntries: [...balances.keys()] };
 }

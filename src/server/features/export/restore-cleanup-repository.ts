@@ -8,7 +8,7 @@ import { PALETTE } from '../../../shared/colour-palette.js';
 /** Up to `limit` ids of the book's rows of a table, after `after` in id order (keyset). */
 export async function idsAfter(
   db: DbOrTx,
-  table: 'entry_changes' | 'transactions' | 'accounts',
+  table: 'entry_changes' | 'transactions' | 'accounts' | 'budget_actions',
   bookId: string,
   after: string | null,
   limit: number,
@@ -58,6 +58,22 @@ export async function deleteChanges(
     .deleteFrom('entry_changes')
     .where('book_id', '=', bookId)
     .where('id', 'in', [...changeIds])
+    .execute();
+}
+
+/**
+ * Deletes these rows of the budget log; the undos of them go with them (undoes_id cascades),
+ * so a chunk may take a few more rows than it names.
+ */
+export async function deleteBudgetActions(
+  db: DbOrTx,
+  bookId: string,
+  actionIds: readonly string[],
+): Promise<void> {
+  await db
+    .deleteFrom('budget_actions')
+    .where('book_id', '=', bookId)
+    .where('id', 'in', [...actionIds])
     .execute();
 }
 

@@ -21,7 +21,7 @@ const cleaning = new Set<string>();
 /**
  * Undoes a restore that failed or died: takes its mark over (from `token`, the restore's own, or
  * a stale one), deletes everything of the book a chunk at a time (history, undo links, entries
- * with their split lines, changes, accounts, categories), puts the default categories back and
+ * with their split lines, changes, the budget log, accounts, categories), puts the default categories back and
  * clears the mark. A restore claims only an empty book, so everything in it is the restore's.
  * Returns without doing anything if the mark is not `token`'s any more.
  */
@@ -54,7 +54,7 @@ export async function undoRestore(db: Db, bookId: string, token: string): Promis
   }
   /** Deletes the book's rows of a table, a chunk of ids per transaction, until none is left. */
   const drain = async (
-    table: 'entry_changes' | 'transactions' | 'accounts',
+    table: 'entry_changes' | 'transactions' | 'accounts' | 'budget_actions',
     work: (trx: DbOrTx, ids: string[]) => Promise<void>,
     rowsPerId = 1,
   ) => {
@@ -66,9 +66,10 @@ export async function undoRestore(db: Db, bookId: string, token: string): Promis
     }
   };
   // Entries with their split lines (up to SPLIT_LINES_MAX each: counted as 10 rows), then the
-  // changes, then the accounts.
+  // changes, the budget log, then the accounts.
   await drain('transactions', (trx, ids) => undo.deleteEntries(trx, bookId, ids), 10);
   await drain('entry_changes', (trx, ids) => undo.deleteChanges(trx, bookId, ids));
+  await drain('budget_actions', (trx, ids) => undo.deleteBudgetActions(trx, bookId, ids));
   await drain('accounts', (trx, ids) => undo.deleteAccounts(trx, bookId, ids));
   await db.transaction().execute(async (trx) => {
     if (!(await marks.heartbeat(trx, bookId, mine))) throw new MarkLost();

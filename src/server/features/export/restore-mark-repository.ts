@@ -17,6 +17,7 @@ export async function bookHasData(db: DbOrTx, bookId: string): Promise<boolean> 
     SELECT EXISTS (SELECT 1 FROM accounts WHERE book_id = ${bookId}::uuid)
       OR EXISTS (SELECT 1 FROM transactions WHERE book_id = ${bookId}::uuid)
       OR EXISTS (SELECT 1 FROM entry_changes WHERE book_id = ${bookId}::uuid)
+      OR EXISTS (SELECT 1 FROM budget_actions WHERE book_id = ${bookId}::uuid)
       OR EXISTS (SELECT 1 FROM rules WHERE book_id = ${bookId}::uuid)
       OR EXISTS (SELECT 1 FROM import_batches WHERE book_id = ${bookId}::uuid)
       OR EXISTS (SELECT 1 FROM books WHERE id = ${bookId}::uuid AND restored_at IS NOT NULL)
@@ -144,6 +145,7 @@ export async function countBookRows(db: DbOrTx, bookId: string) {
     categories: string;
     entries: string;
     changes: string;
+    budgetActions: string;
     others: string;
   }>`SELECT
       (SELECT count(*) FROM accounts WHERE book_id = ${bookId}::uuid) AS accounts,
@@ -151,6 +153,7 @@ export async function countBookRows(db: DbOrTx, bookId: string) {
       (SELECT count(*) FROM categories WHERE book_id = ${bookId}::uuid) AS categories,
       (SELECT count(*) FROM transactions WHERE book_id = ${bookId}::uuid) AS entries,
       (SELECT count(*) FROM entry_changes WHERE book_id = ${bookId}::uuid) AS changes,
+      (SELECT count(*) FROM budget_actions WHERE book_id = ${bookId}::uuid) AS "budgetActions",
       (SELECT count(*) FROM rules WHERE book_id = ${bookId}::uuid)
         + (SELECT count(*) FROM import_batches WHERE book_id = ${bookId}::uuid) AS others`.execute(
     db,
@@ -163,6 +166,7 @@ export async function countBookRows(db: DbOrTx, bookId: string) {
     categories: Number(row.categories),
     entries: Number(row.entries),
     changes: Number(row.changes),
+    budgetActions: Number(row.budgetActions),
     others: Number(row.others),
   };
 }

@@ -136,6 +136,7 @@ export async function restoreBook<T>(
             held.categories !== counts.categories ||
             held.entries !== counts.entries ||
             held.changes !== counts.changes ||
+            held.budgetActions !== (file.budgetActions ?? []).length ||
             held.others !== 0
           ) {
             throw new BookChanged();

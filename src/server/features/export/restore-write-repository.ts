@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
 import {
   defaultAccountType,
+  defaultOnBudget,
   type AccountIconName,
   type AccountTypeName,
 } from '../../../shared/limits.js';
 import type { ChangeKind } from '../../../shared/schemas/history.js';
 import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import type { RateSource } from '../../../shared/schemas/rate.js';
+import type { BudgetActionKind, RolloverRule } from '../../../shared/schemas/budget.js';
 
 // The rows a restore writes (restore-write.ts), one chunk per call, ids already the new ones:
 // every statement here takes at most one chunk's rows.
@@ -28,6 +30,8 @@ export interface AccountInsert {
   type?: AccountTypeName | undefined;
   /** Left out by files written before currencies: USD, what every account was. */
   currency?: string | undefined;
+  /** Left out by files written before budgets: the default for the type (a loan: off). */
+  onBudget?: boolean | undefined;
   creditLimitCents: string;
   createdAt: Date;
   deleted: boolean;
@@ -44,20 +48,24 @@ export async function insertAccounts(
   await db
     .insertInto('accounts')
     .values(
-      rows.map((a) => ({
-        id: a.id,
-        book_id: bookId,
-        created_by: actorId,
-        title: a.title,
-        description: a.description,
-        icon: a.icon,
-        color: a.color,
-        account_type: a.type ?? defaultAccountType(a.icon),
-        currency: a.currency ?? DEFAULT_CURRENCY,
-        credit_limit_cents: a.creditLimitCents,
-        created_at: a.createdAt,
-        deleted_at: a.deleted ? sql<Date>`clock_timestamp()` : null,
-      })),
+      rows.map((a) => {
+        const type = a.type ?? defaultAccountType(a.icon);
+        return {
+          id: a.id,
+          book_id: bookId,
+          created_by: actorId,
+          title: a.title,
+          description: a.description,
+          icon: a.icon,
+          color: a.color,
+          account_type: type,
+          on_budget: a.onBudget ?? defaultOnBudget(type),
+          currency: a.currency ?? DEFAULT_CURRENCY,
+          credit_limit_cents: a.creditLimitCents,
+          created_at: a.createdAt,
+          deleted_at: a.deleted ? sql<Date>`clock_timestamp()` : null,
+        };
+      }),
     )
     .execute();
 }
@@ -275,6 +283,69 @@ export async function settleBalances(
       FROM transactions t
       WHERE t.book_id = a.book_id AND t.account_id = a.id AND t.deleted_at IS NULL), 0)
     WHERE a.book_id = ${bookId}::uuid AND a.id = ANY(${sql.val(accountIds)}::uuid[])`.execute(db);
+}
+
+export interface BudgetActionInsert {
+  id: string;
+  /** The first day of the month. */
+  month: string;
+  kind: BudgetActionKind;
+  categoryId: string | null;
+  fromCategoryId: string | null;
+  amountCents: string;
+  rollover: { rule: RolloverRule; capCents: string | null } | null;
+  /** The row it undoes, written before it (in an earlier chunk, or earlier in this one). */
+  undoesId: string | null;
+  counts: boolean;
+  createdAt: Date;
+}
+
+/**
+ * Rows of the budget log, in the file's order so that they keep it (`seq`); the person
+ * restoring is their author, as of the changes. Without the marks of the rows undone
+ * (markBudgetActionsUndone writes those once every row exists).
+ */
+export async function insertBudgetActions(
+  db: DbOrTx,
+  bookId: string,
+  actorId: string,
+  rows: readonly BudgetActionInsert[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('budget_actions')
+    .values(
+      rows.map((b) => ({
+        id: b.id,
+        book_id: bookId,
+        actor_id: actorId,
+        month: b.month,
+        kind: b.kind,
+        category_id: b.categoryId,
+        from_category_id: b.fromCategoryId,
+        amount_cents: b.amountCents,
+        rollover: b.rollover?.rule ?? null,
+        rollover_cap_cents: b.rollover?.capCents ?? null,
+        undoes_id: b.undoesId,
+        counts: b.counts,
+        created_at: b.createdAt,
+      })),
+    )
+    .execute();
+}
+
+/** The undo marks of a chunk of budget log rows, in one statement. */
+export async function markBudgetActionsUndone(
+  db: DbOrTx,
+  bookId: string,
+  marks: readonly { id: string; undoneById: string }[],
+): Promise<void> {
+  if (marks.length === 0) return;
+  await sql`
+    UPDATE budget_actions b SET undone_by_id = m.undone_by_id
+    FROM unnest(${sql.val(marks.map((m) => m.id))}::uuid[],
+                ${sql.val(marks.map((m) => m.undoneById))}::uuid[]) AS m(id, undone_by_id)
+    WHERE b.book_id = ${bookId}::uuid AND b.id = m.id`.execute(db);
 }
 
 export interface RateInsert {

@@ -133,6 +133,37 @@ export async function writeFile(
       })),
     ),
   );
+  // The budget log in its order (the latest rollover rule is the last recorded), each undo with
+  // the row it undoes (recorded before it); then the marks of the rows undone, once all exist.
+  const budgetActions = file.budgetActions ?? [];
+  await chunks(budgetActions, (trx, chunk) =>
+    rows.insertBudgetActions(
+      trx,
+      bookId,
+      actorId,
+      chunk.map((b) => ({
+        ...b,
+        id: id(ids.budgetActions, b.id),
+        month: `${b.month}-01`,
+        categoryId: nullable(ids.categories, b.categoryId),
+        fromCategoryId: nullable(ids.categories, b.fromCategoryId),
+        undoesId: nullable(ids.budgetActions, b.undoesId),
+        createdAt: new Date(b.createdAt),
+      })),
+    ),
+  );
+  await chunks(
+    budgetActions.filter((b) => b.undoneById !== null),
+    (trx, chunk) =>
+      rows.markBudgetActionsUndone(
+        trx,
+        bookId,
+        chunk.map((b) => ({
+          id: id(ids.budgetActions, b.id),
+          undoneById: id(ids.budgetActions, b.undoneById ?? ''),
+        })),
+      ),
+  );
   await chunks(
     accountsWithEntries.map((account) => id(ids.accounts, account)),
     (trx, chunk) => rows.settleBalances(trx, bookId, chunk),
