@@ -151,6 +151,11 @@ beforeAll(async () => {
   await b.undo({
     id: id(await b.setRollover({ month: '2026-03', categoryId: food, rule: 'both' })),
   });
+  // Goals of each kind, and a fill from them (assignments in the log).
+  await b.setGoal({ categoryId: food, kind: 'monthly', amount: 400 });
+  await b.setGoal({ categoryId: housing, kind: 'by-date', amount: 1200, targetMonth: '2026-06' });
+  await b.setGoal({ categoryId: fun, kind: 'refill', amount: 150.5 });
+  expect((await b.fillFromGoals({ month: '2026-03' })).data.actions.length).toBeGreaterThan(0);
   file = (await caller.bookData.export({})).data;
 });
 afterAll(() => t.close());
@@ -239,7 +244,13 @@ describe('the budget in the book file', () => {
       ['Loan', false],
     ]);
     const actions = file.budgetActions ?? [];
-    expect(actions.map((a) => a.kind)).toEqual([
+    expect(actions.slice(16).every((a) => a.kind === 'assign' && a.month === '2026-03')).toBe(true);
+    expect(file.budgetGoals?.map((g) => [g.kind, g.amountCents, g.targetMonth])).toEqual([
+      ['monthly', '40000', null],
+      ['by-date', '120000', '2026-06'],
+      ['refill', '15050', null],
+    ]);
+    expect(actions.slice(0, 16).map((a) => a.kind)).toEqual([
       'assign',
       'assign',
       'assign',
@@ -308,6 +319,7 @@ describe('the budget in the book file', () => {
   it('restores a file written before budgets: onBudget by type, an empty log', async () => {
     const old = copyOf(file);
     delete old.budgetActions;
+    delete old.budgetGoals;
     for (const a of old.accounts) delete a.onBudget;
     const someone = await t.signUp();
     const res = await restore(t, someone, old);
@@ -327,6 +339,7 @@ describe('the budget in the book file', () => {
     expect((await t.caller(someone).budget.history({})).data.items).toEqual([]);
     const jan = (await t.caller(someone).budget.month({ month: '2026-01' })).data;
     expect(jan.totals.assigned).toBe(0);
+    expect(jan.categories.every((c) => c.goal === null)).toBe(true);
     expect(await budgetViolations(t, someone, MONTHS)).toEqual([]);
   });
 
@@ -335,6 +348,8 @@ describe('the budget in the book file', () => {
     const before = await snapshotDatabase(t.database.db);
     const actions = file.budgetActions ?? [];
     const at = (i: number) => actions[i] as Action;
+    const goal = (i: number) =>
+      file.budgetGoals?.[i] as NonNullable<BookExport['budgetGoals']>[number];
     const change = (edits: Record<number, Partial<Action>>): BookExport => ({
       ...file,
       budgetActions: actions.map((a, i) => ({ ...a, ...edits[i] })),
@@ -435,6 +450,24 @@ describe('the budget in the book file', () => {
         change({ 0: { kind: 'refill' as Action['kind'] } }),
         400,
         /budgetActions/,
+      ],
+      [
+        'a goal of a category not in the file',
+        { ...file, budgetGoals: [{ ...goal(0), categoryId: MISSING }] },
+        422,
+        /a budget goal names a category the file does not have/,
+      ],
+      [
+        'two goals of one category',
+        { ...file, budgetGoals: [goal(0), { ...goal(1), categoryId: goal(0).categoryId }] },
+        422,
+        /a category has two budget goals/,
+      ],
+      [
+        'a by-date goal without its month',
+        { ...file, budgetGoals: [{ ...goal(1), targetMonth: null }] },
+        400,
+        /A target month goes with a by-date goal/,
       ],
     ];
     const missing = await restore(t, someone, change({ 0: { categoryId: MISSING } }));

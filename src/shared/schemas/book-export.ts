@@ -25,7 +25,7 @@ import {
 import { MAX_YEAR, MIN_YEAR } from '../dates.js';
 import { isCurrencyCode, isRateCurrencyCode } from '../currencies.js';
 import { RATE_SOURCES, rateDecimalSchema } from './rate.js';
-import { BUDGET_ACTION_KINDS, ROLLOVER_RULES, budgetMonthSchema } from './budget.js';
+import { BUDGET_ACTION_KINDS, GOAL_KINDS, ROLLOVER_RULES, budgetMonthSchema } from './budget.js';
 import { envelope, isoDateTime, optionalText } from './common.js';
 import { calendarDateSchema, payeeSchema, tagsSchema } from './entry-fields.js';
 import { CHANGE_KINDS, ENTRY_TYPES } from './history.js';
@@ -66,6 +66,8 @@ export const RESTORE_ITEMS_MAX = {
   history: 57_000,
   rates: 240_000,
   budgetActions: 72_000,
+  // One goal per category at most.
+  budgetGoals: CATEGORIES_PER_BOOK_MAX,
 } as const;
 /** Live (not deleted) accounts in a file: as many as a book may hold. */
 export const RESTORE_LIVE_ACCOUNTS_MAX = ACCOUNTS_PER_BOOK_MAX;
@@ -349,6 +351,26 @@ const budgetActionRecord = z
     }
   });
 
+/** A spending category's goal (docs/budgets.md#goals); at most one per category. */
+const budgetGoalRecord = z
+  .object({
+    categoryId: uuid,
+    kind: z.enum(GOAL_KINDS),
+    amountCents: amountCents('amountCents').meta({
+      description: "In minor units of the book's base currency",
+    }),
+    targetMonth: budgetMonthSchema('targetMonth')
+      .nullable()
+      .meta({ description: 'The month a by-date goal is due; null for the other kinds' }),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .strict()
+  .refine((goal) => (goal.kind === 'by-date') === (goal.targetMonth !== null), {
+    error: 'A target month goes with a by-date goal, and only with it',
+    path: ['targetMonth'],
+  });
+
 /** The names a history row's `fields` may list (src/server/features/ledger/changes/entry-state.ts). */
 export const HISTORY_FIELDS = [
   'accountId',
@@ -488,6 +510,7 @@ export const BOOK_EXPORT_ITEMS = {
   history: historyRecord,
   rates: rateRecord,
   budgetActions: budgetActionRecord,
+  budgetGoals: budgetGoalRecord,
 } as const;
 export type BookExportList = keyof typeof BOOK_EXPORT_ITEMS;
 /** The lists of a file, in the order the file (and its schema) has them. */
@@ -504,12 +527,14 @@ const LIST_LABELS: Record<BookExportList, string> = {
   history: 'history rows',
   rates: 'rates',
   budgetActions: 'budget actions',
+  budgetGoals: 'budget goals',
 };
 
 /** Lists a file may leave out, having been written before they existed: restored empty. */
 export const OPTIONAL_LISTS: ReadonlySet<BookExportList> = new Set<BookExportList>([
   'rates',
   'budgetActions',
+  'budgetGoals',
 ]);
 
 const bookExportShape = {
@@ -555,6 +580,13 @@ const bookExportShape = {
     .meta({
       description:
         'The book’s budget log (docs/budgets.md#the-log), in the order it was recorded; files without it restore an empty log',
+    }),
+  // Files written before goals have none: restored without goals.
+  budgetGoals: listOf(LIST_LABELS.budgetGoals, budgetGoalRecord, RESTORE_ITEMS_MAX.budgetGoals)
+    .optional()
+    .meta({
+      description:
+        'The goals of the book’s spending categories (docs/budgets.md#goals); files without it restore none',
     }),
 };
 

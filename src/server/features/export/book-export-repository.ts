@@ -129,6 +129,17 @@ export function readRates(db: DbOrTx, bookId: string) {
     .execute();
 }
 
+/** The goals of the book's categories (docs/budgets.md#goals), one per category. */
+export function readBudgetGoals(db: DbOrTx, bookId: string) {
+  return db
+    .selectFrom('budget_goals')
+    .select(['category_id', 'kind', 'amount_cents', 'target_month', 'created_at', 'updated_at'])
+    .where('book_id', '=', bookId)
+    .orderBy('created_at')
+    .orderBy('category_id')
+    .execute();
+}
+
 /** The book's budget log (docs/budgets.md#the-log), in the order it was recorded. */
 export function readBudgetActions(db: DbOrTx, bookId: string) {
   return db

@@ -12,6 +12,7 @@ import {
   readAccounts,
   readBook,
   readBudgetActions,
+  readBudgetGoals,
   readCategories,
   readChanges,
   readEntries,
@@ -42,6 +43,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
     const history = await readHistory(trx, bookId);
     const rates = await readRates(trx, bookId);
     const budgetActions = await readBudgetActions(trx, bookId);
+    const budgetGoals = await readBudgetGoals(trx, bookId);
     // Each leg's amount is in its own account's currency: a transfer between two currencies
     // has two amounts (what left, what arrived).
     const legs = new Map<
@@ -174,6 +176,14 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
         undoneById: b.undone_by_id,
         counts: b.counts,
         createdAt: iso(b.created_at),
+      })),
+      budgetGoals: budgetGoals.map((g) => ({
+        categoryId: g.category_id,
+        kind: g.kind,
+        amountCents: String(g.amount_cents),
+        targetMonth: g.target_month === null ? null : g.target_month.slice(0, 7),
+        createdAt: iso(g.created_at),
+        updatedAt: iso(g.updated_at),
       })),
     };
   });

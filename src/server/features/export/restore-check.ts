@@ -439,5 +439,14 @@ export async function checkBookExport(
     if (pacer.step()) await pacer.pause();
   }
   await checkBudgetActions(file.budgetActions ?? [], ids, pacer);
+  // At most one goal per category, of one of the file's categories.
+  const goals = new Set<string>();
+  for (const g of file.budgetGoals ?? []) {
+    if (!ids.categories.has(g.categoryId)) {
+      throw refuse('a budget goal names a category the file does not have');
+    }
+    if (goals.has(g.categoryId)) throw refuse('a category has two budget goals');
+    goals.add(g.categoryId);
+  }
   return { ids, accountsWithEntries: [...balances.keys()] };
 }

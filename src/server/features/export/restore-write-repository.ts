@@ -9,7 +9,7 @@ import {
 import type { ChangeKind } from '../../../shared/schemas/history.js';
 import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
 import type { RateSource } from '../../../shared/schemas/rate.js';
-import type { BudgetActionKind, RolloverRule } from '../../../shared/schemas/budget.js';
+import type { BudgetActionKind, GoalKind, RolloverRule } from '../../../shared/schemas/budget.js';
 
 // The rows a restore writes (restore-write.ts), one chunk per call, ids already the new ones:
 // every statement here takes at most one chunk's rows.
@@ -283,6 +283,37 @@ export async function settleBalances(
       FROM transactions t
       WHERE t.book_id = a.book_id AND t.account_id = a.id AND t.deleted_at IS NULL), 0)
     WHERE a.book_id = ${bookId}::uuid AND a.id = ANY(${sql.val(accountIds)}::uuid[])`.execute(db);
+}
+
+/** The goals of categories (docs/budgets.md#goals); the categories are the new ones. */
+export async function insertBudgetGoals(
+  db: DbOrTx,
+  bookId: string,
+  rows: readonly {
+    categoryId: string;
+    kind: GoalKind;
+    amountCents: string;
+    /** The first day of the month, for a by-date goal. */
+    targetMonth: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('budget_goals')
+    .values(
+      rows.map((g) => ({
+        category_id: g.categoryId,
+        book_id: bookId,
+        kind: g.kind,
+        amount_cents: g.amountCents,
+        target_month: g.targetMonth,
+        created_at: g.createdAt,
+        updated_at: g.updatedAt,
+      })),
+    )
+    .execute();
 }
 
 export interface BudgetActionInsert {

@@ -133,6 +133,19 @@ export async function writeFile(
       })),
     ),
   );
+  await chunks(file.budgetGoals ?? [], (trx, chunk) =>
+    rows.insertBudgetGoals(
+      trx,
+      bookId,
+      chunk.map((g) => ({
+        ...g,
+        categoryId: id(ids.categories, g.categoryId),
+        targetMonth: g.targetMonth === null ? null : `${g.targetMonth}-01`,
+        createdAt: new Date(g.createdAt),
+        updatedAt: new Date(g.updatedAt),
+      })),
+    ),
+  );
   // The budget log in its order (the latest rollover rule is the last recorded), each undo with
   // the row it undoes (recorded before it); then the marks of the rows undone, once all exist.
   const budgetActions = file.budgetActions ?? [];
