@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { MAX_YEAR, MIN_YEAR } from '../dates.js';
+import { budgetActionIdSchema, categoryIdSchema, envelope, isoDateTime } from './common.js';
+
+/**
+ * The envelope budget (docs/budgets.md): per book and month, money that arrived on on-budget
+ * accounts waits in To assign until the person assigns it to spending categories. Every figure is
+ * in the book's base currency, in its units. Actions are rows of an append-only log.
+ */
+
+/** A budget month, 'YYYY-MM'. */
+export const BUDGET_MONTH_PATTERN = '^(?:19\\d\\d|[2-9]\\d{3})-(?:0[1-9]|1[0-2])$';
+
+export function budgetMonthSchema(label = 'month') {
+  const message = `${label} must be a month like 2026-11, between the years ${MIN_YEAR} and ${MAX_YEAR}`;
+  return z
+    .string({ error: message })
+    .regex(new RegExp(BUDGET_MONTH_PATTERN), { error: message })
+    .meta({ example: '2026-11', pattern: BUDGET_MONTH_PATTERN });
+}
+
+/**
+ * What happens at the end of a month to what is left in a category (docs/budgets.md#rollover):
+ * `surplus` (the default) carries what is left and takes overspending from next month's To
+ * assign; `both` carries overspending too, as a negative start; `none` carries nothing (what is
+ * left returns to To assign); `capped` carries what is left up to `cap`, the rest returns.
+ */
+export const ROLLOVER_RULES = ['surplus', 'both', 'none', 'capped'] as const;
+export type RolloverRule = (typeof ROLLOVER_RULES)[number];
+export const DEFAULT_ROLLOVER_RULE: RolloverRule = 'surplus';
+
+/** The kinds of budget log rows. */
+export const BUDGET_ACTION_KINDS = ['assign', 'move', 'cover', 'hold', 'rollover', 'undo'] as const;
+export type BudgetActionKind = (typeof BUDGET_ACTION_KINDS)[number];
+
+/** A figure the person types: 0 or more, in the base currency (its decimals judged by the server). */
+function budgetAmountSchema(label: string, floor: 'zero' | 'positive') {
+  return z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be a number`,
+    })
+    .refine((units) => Number.isFinite(units), { error: `${label} must be a finite number` })
+    .refine((units) => (floor === 'zero' ? units >= 0 : units > 0), {
+      error: floor === 'zero' ? `${label} must be 0 or more` : `${label} must be greater than 0`,
+    })
+    .meta({
+      description: `${label} in the book's base currency units (its decimals; at most 1,000,000,000.00)`,
+      example: 250,
+      'x-currency-amount': true,
+    });
+}
+
+export const budgetMonthInput = z.object({ month: budgetMonthSchema() });
+
+/** Set what is assigned to a category this month (the grid's cell): records the difference. */
+export const assignBudgetInput = z.object({
+  month: budgetMonthSchema(),
+  categoryId: categoryIdSchema,
+  assigned: budgetAmountSchema('assigned', 'zero'),
+});
+
+/** Move money between two categories, or between To assign (null) and a category. */
+export const moveBudgetInput = z
+  .object({
+    month: budgetMonthSchema(),
+    fromCategoryId: categoryIdSchema.nullable().meta({ description: 'null: from To assign' }),
+    toCategoryId: categoryIdSchema.nullable().meta({ description: 'null: back to To assign' }),
+    amount: budgetAmountSchema('amount', 'positive'),
+  })
+  .refine((input) => input.fromCategoryId !== input.toCategoryId, {
+    error: 'Choose two different places to move money between',
+    path: ['toCategoryId'],
+  });
+
+/** Cover a category's overspending this month from another category or To assign (null). */
+export const coverBudgetInput = z.object({
+  month: budgetMonthSchema(),
+  categoryId: categoryIdSchema.meta({ description: 'The overspent category' }),
+  fromCategoryId: categoryIdSchema.nullable().meta({ description: 'null: from To assign' }),
+});
+
+/** Hold this much of the month's To assign for next month (a set value; 0 releases it). */
+export const holdBudgetInput = z.object({
+  month: budgetMonthSchema(),
+  amount: budgetAmountSchema('amount', 'zero'),
+});
+
+/** The rollover rule of a category from `month` on. */
+export const setRolloverInput = z
+  .object({
+    month: budgetMonthSchema(),
+    categoryId: categoryIdSchema,
+    rule: z.enum(ROLLOVER_RULES, { error: `rule must be one of ${ROLLOVER_RULES.join(', ')}` }),
+    cap: budgetAmountSchema('cap', 'zero')
+      .optional()
+      .meta({ description: 'Only with rule capped: the most that carries into the next month' }),
+  })
+  .refine((input) => (input.rule === 'capped') === (input.cap !== undefined), {
+    error: 'A cap goes with the rule capped, and only with it',
+    path: ['cap'],
+  });
+
+export const budgetActionIdInput = z.object({ id: budgetActionIdSchema });
+
+export const budgetHistoryInput = z.object({
+  month: budgetMonthSchema().optional().meta({ description: 'Only the actions of this month' }),
+  cursor: z
+    .string({ error: 'cursor must be the nextCursor of a previous page' })
+    .regex(/^[1-9]\d{0,17}$/, { error: 'cursor must be the nextCursor of a previous page' })
+    .optional(),
+});
+
+export const explainBudgetInput = z.object({
+  month: budgetMonthSchema(),
+  categoryId: categoryIdSchema
+    .optional()
+    .meta({ description: 'The category whose available amount to explain; left out: To assign' }),
+});
+
+const rolloverSchema = z.object({
+  rule: z.enum(ROLLOVER_RULES),
+  cap: z.number().nullable().meta({ description: 'The cap of rule capped, else null' }),
+});
+
+export const budgetCategorySchema = z.object({
+  categoryId: z.string(),
+  name: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  archived: z.boolean(),
+  carriedIn: z.number().meta({ description: 'What came over from last month (negative: a deficit the rule carries)' }),
+  assigned: z.number().meta({ description: 'Assigned this month, moves in and out included' }),
+  activity: z.number().meta({ description: 'Spending (negative) and refunds (positive) this month' }),
+  available: z.number().meta({ description: 'carriedIn + assigned + activity' }),
+  rollover: rolloverSchema,
+  overspent: z.boolean().meta({ description: 'available is below 0' }),
+});
+export type BudgetCategory = z.infer<typeof budgetCategorySchema>;
+
+export const budgetMonthSchemaOut = z.object({
+  month: z.string(),
+  currency: z.string().meta({ description: "The book's base currency: every figure is in it" }),
+  firstMonth: z.string().nullable().meta({ description: 'The first month with money or actions' }),
+  toAssign: z.number().meta({ description: 'Money waiting to be assigned; below 0: assigned more than there is' }),
+  toAssignParts: z.object({
+    carriedIn: z.number().meta({ description: 'To assign left at the end of last month' }),
+    heldFromLastMonth: z.number(),
+    income: z.number().meta({ description: 'Money in (and out) of on-budget accounts without a spending category' }),
+    assigned: z.number().meta({ description: 'Assigned to categories this month (subtracted)' }),
+    heldForNextMonth: z.number().meta({ description: 'Held for next month (subtracted)' }),
+    returnedFromLastMonth: z.number().meta({ description: 'What categories did not carry (rule none or capped)' }),
+    overspendingFromLastMonth: z
+      .number()
+      .meta({ description: "Last month's overspending the rules took from this month (0 or below)" }),
+  }),
+  categories: z.array(budgetCategorySchema),
+  totals: z.object({ assigned: z.number(), activity: z.number(), available: z.number() }),
+  notConverted: z
+    .number()
+    .meta({ description: 'Entries in another currency without a rate yet: they count nowhere until converted' }),
+});
+export type BudgetMonth = z.infer<typeof budgetMonthSchemaOut>;
+export const budgetMonthOutput = envelope(budgetMonthSchemaOut);
+
+export const budgetActionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(BUDGET_ACTION_KINDS),
+  month: z.string(),
+  categoryId: z.string().nullable().meta({ description: 'Where money went (null: To assign)' }),
+  fromCategoryId: z.string().nullable().meta({ description: 'Where it came from (null: To assign)' }),
+  amount: z.number().meta({ description: 'Signed: what moved into categoryId from fromCategoryId' }),
+  rollover: rolloverSchema.nullable(),
+  undoesId: z.string().nullable(),
+  undoneById: z.string().nullable(),
+  counts: z.boolean().meta({ description: 'false once undone' }),
+  actor: z.object({ userId: z.string(), email: z.string() }).nullable(),
+  at: isoDateTime,
+});
+export type BudgetAction = z.infer<typeof budgetActionSchema>;
+
+export const budgetActionOutput = envelope(
+  z.object({ action: budgetActionSchema.nullable().meta({ description: 'null: nothing changed' }) }),
+);
+
+export const budgetHistoryOutput = envelope(
+  z.object({ items: z.array(budgetActionSchema), nextCursor: z.string().nullable() }),
+);
+
+const explainEntrySchema = z.object({
+  id: z.string(),
+  occurredOn: z.string(),
+  description: z.string(),
+  payee: z.string(),
+  accountId: z.string(),
+  amount: z.number().meta({ description: 'Signed, in the base currency' }),
+  split: z.boolean(),
+});
+
+export const budgetExplanationSchema = z.object({
+  month: z.string(),
+  categoryId: z.string().nullable(),
+  available: z.number().meta({ description: 'The figure explained: carriedIn + every part below' }),
+  carriedIn: z.object({
+    amount: z.number(),
+    fromMonth: z.string().nullable(),
+    lastMonthAvailable: z.number().nullable(),
+    rule: z.enum(ROLLOVER_RULES).nullable(),
+  }),
+  parts: z.array(
+    z.object({
+      label: z.string(),
+      amount: z.number(),
+    }),
+  ),
+  actions: z.array(budgetActionSchema).meta({ description: "This month's log rows that count here" }),
+  entries: z.object({
+    total: z.number(),
+    count: z.number(),
+    shown: z.array(explainEntrySchema).meta({ description: 'The first 200, oldest first' }),
+  }),
+});
+export type BudgetExplanation = z.infer<typeof budgetExplanationSchema>;
+export const budgetExplanationOutput = envelope(budgetExplanationSchema);
