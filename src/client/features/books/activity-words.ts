@@ -55,6 +55,12 @@ const DID: Record<string, string> = {
   'invitation.revoke': 'withdrew an invitation',
   'invitation.accept': 'joined the book',
   'invitation.decline': 'declined an invitation',
+  'budget.assign': 'assigned money in the budget',
+  'budget.move': 'moved money in the budget',
+  'budget.cover': 'covered overspending in the budget',
+  'budget.hold': 'held money for next month in the budget',
+  'budget.setRollover': 'changed a budget rollover rule',
+  'budget.undo': 'undid a budget change',
 };
 
 /** The areas as the filter names them. */
@@ -73,6 +79,7 @@ export const AREA_LABELS: Record<ActivityArea, string> = {
   book: 'Book',
   member: 'Members',
   invitation: 'Invitations',
+  budget: 'Budget',
 };
 
 /** What was done, as the rest of a sentence that starts with who did it. */

@@ -95,7 +95,10 @@ export function actionWho(actor: BudgetAction['actor'], myEmail: string | undefi
   return myEmail !== undefined && actor.email === myEmail ? 'You' : actor.email;
 }
 
-/** Whether a log row can still be undone from the screen: it counts and is not an undo itself. */
-export function canUndo(action: Pick<BudgetAction, 'kind' | 'counts' | 'undoneById'>): boolean {
-  return action.kind !== 'undo' && action.counts && action.undoneById === null;
+/**
+ * Whether a log row can be undone from the screen: it still counts and nothing undid it. An undo
+ * row can be undone too (docs/budgets.md#the-log): what it undid counts again.
+ */
+export function canUndo(action: Pick<BudgetAction, 'counts' | 'undoneById'>): boolean {
+  return action.counts && action.undoneById === null;
 }
