@@ -21,6 +21,7 @@ import { settingsRouter } from './features/settings/settings-router.js';
 import { categoryRouter } from './features/categories/category-router.js';
 import { rateRouter } from './features/rates/rate-router.js';
 import { activityRouter } from './features/activity/activity-router.js';
+import { budgetRouter } from './features/budget/budget-router.js';
 
 export const appRouter = router({
   account: accountRouter,
@@ -46,6 +47,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   bookData: bookDataRouter,
   rates: rateRouter,
+  budget: budgetRouter,
 });
 
 export type AppRouter = typeof appRouter;

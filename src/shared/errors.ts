@@ -64,6 +64,8 @@ export const MESSAGES = {
   entryAccountDeleted: 'The account of this entry was deleted',
   entryStateInvalid:
     'This change cannot be applied: it would leave an entry in a state the ledger does not allow',
+  budgetActionNotFound: 'Budget action not found',
+  notSpendingCategory: 'Only spending categories have a budget',
   bookRestoring: 'This book is being restored from a file; try again once the restore is done',
   restoreInterrupted:
     'A restore of this book was interrupted and is being undone; try again in a minute',

@@ -72,6 +72,13 @@ export type AccountTypeName = (typeof ACCOUNT_TYPES)[number];
 export function defaultAccountType(icon: AccountIconName | undefined): AccountTypeName {
   return icon === 'credit-card' ? 'credit-card' : 'other';
 }
+/**
+ * Whether a new account's money can be budgeted when the person does not say (docs/budgets.md):
+ * a loan is tracked only, everything else is on budget.
+ */
+export function defaultOnBudget(type: AccountTypeName): boolean {
+  return type !== 'loan';
+}
 /** The longest period an analytics chart covers, in days (two years and a leap day). */
 export const ANALYTICS_SPAN_MAX_DAYS = 731;
 /** Rows of the top payees and largest entries lists. */

@@ -26,5 +26,6 @@ export const ACTIVITY_AREAS = [
   'book',
   'member',
   'invitation',
+  'budget',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];

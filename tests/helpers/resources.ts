@@ -77,6 +77,9 @@ function idsInBook(table: BookTable, order: 'created_at' | 'seq' | 'position', s
   };
 }
 
+/** The category each budget action fixture was assigned to, by the action's id. */
+const budgetCategories = new Map<string, string>();
+
 /** Days of the rate fixtures made so far: each takes the next, so none replaces another. */
 let rateFixtures = 0;
 
@@ -344,6 +347,49 @@ export const RESOURCES: Partial<Record<ResourceKind, ResourceFixture>> = {
       return rows.map((row) => row.user_id);
     },
     notFound: { status: 404, code: 'NOT_FOUND', message: 'Member not found' },
+  },
+
+  /**
+   * An assignment in the budget's log, to a category of its own with money in it. The log keeps
+   * every row (an undo is a row too); deleting its category removes its rows with it.
+   */
+  budgetAction: {
+    async create(t, user) {
+      const caller = t.caller(user);
+      const groups = (await caller.category.list({})).data;
+      const group = groups.find((g) => g.kind === 'spending');
+      if (!group) throw new Error('the book has no spending group');
+      const category = await caller.category.create({
+        groupId: group.id,
+        name: `Fixture budget ${randomUUID().slice(0, 8)}`,
+      });
+      const assigned = await caller.budget.assign({
+        month: '2026-01',
+        categoryId: category.data.id,
+        assigned: 25,
+      });
+      const id = assigned.data.action?.id;
+      if (id === undefined) throw new Error('the assignment recorded nothing');
+      budgetCategories.set(id, category.data.id);
+      return id;
+    },
+    async remove(t, user, id) {
+      const categoryId = budgetCategories.get(id);
+      if (categoryId === undefined) throw new Error(`no fixture category for budget action ${id}`);
+      await t.caller(user).category.delete({ id: categoryId });
+      rememberRemoved(t, `budget_actions:${user.id}`, id);
+    },
+    async ids(t, userId, removed) {
+      if (removed) return removedOf(t, `budget_actions:${userId}`);
+      const rows = await t.database.db
+        .selectFrom('budget_actions')
+        .select('id')
+        .where('book_id', '=', await bookOf(t, userId))
+        .orderBy('seq')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    notFound: { status: 404, code: 'NOT_FOUND', message: MESSAGES.budgetActionNotFound },
   },
 
   /** An open invitation into the user's personal book (withdrawing it deletes it). */

@@ -96,6 +96,45 @@ export interface BookActivityTable {
   created_at: Generated<Date>;
 }
 
+/** A row of the budget's log (docs/budgets.md#the-log). */
+export interface BudgetActionsTable {
+  id: Generated<string>;
+  /** The log's order. bigint: a string on postgres.js, a number on PGlite. */
+  seq: ColumnType<string | number, never, never>;
+  book_id: string;
+  actor_id: string | null;
+  /** The first day of the budget month. */
+  month: CalendarDate;
+  kind: 'assign' | 'move' | 'cover' | 'hold' | 'rollover' | 'undo';
+  category_id: string | null;
+  from_category_id: string | null;
+  amount_cents: Cents;
+  rollover: 'surplus' | 'both' | 'none' | 'capped' | null;
+  rollover_cap_cents: Cents | null;
+  undoes_id: string | null;
+  undone_by_id: string | null;
+  counts: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+/** What the ledger puts in a category per account and month (docs/budgets.md#speed). */
+export interface BudgetActivityTable {
+  book_id: string;
+  account_id: string;
+  month: CalendarDate;
+  category_id: string | null;
+  amount_cents: Cents;
+  base_cents: Cents;
+  unconverted: number;
+}
+
+/** Months of an account whose budget_activity is out of date. */
+export interface BudgetDirtyTable {
+  account_id: string;
+  month: CalendarDate;
+  book_id: string;
+}
+
 export type CategoryKind = 'spending' | 'income';
 
 export interface CategoryGroupsTable {
@@ -132,6 +171,8 @@ export interface AccountsTable {
   color: string;
   /** cash, checking, savings, credit-card, loan or other (docs/ledger.md#account-types). */
   account_type: ColumnType<AccountTypeName, AccountTypeName | undefined, AccountTypeName>;
+  /** On budget: its money can be assigned (docs/budgets.md#on-budget-accounts). */
+  on_budget: Generated<boolean>;
   /**
    * ISO 4217 code: balance_cents, credit_limit_cents and every entry's amount_cents are minor
    * units of it (docs/money.md#account-currency). Fixed once the account has entries.
@@ -373,6 +414,9 @@ export interface DB {
   memberships: MembershipsTable;
   book_invitations: BookInvitationsTable;
   book_activity: BookActivityTable;
+  budget_actions: BudgetActionsTable;
+  budget_activity: BudgetActivityTable;
+  budget_dirty: BudgetDirtyTable;
   category_groups: CategoryGroupsTable;
   categories: CategoriesTable;
   accounts: AccountsTable;

@@ -244,6 +244,55 @@ export const LINKS: readonly LinkSpec[] = [
     description: 'The categories of its group, when it is the only one (a new group)',
     body: { groupId: '$response.body#/data/groupId', categoryIds: ['$response.body#/data/id'] },
   },
+  // The budget (docs/budgets.md): a new category gets money, and the assignment can be undone
+  ...(
+    [
+      ['budget-assign', 'assignBudget', 'Assign money to the category just created', {}],
+      [
+        'budget-move',
+        'moveToCategory',
+        'Move money from To assign to the category just created',
+        { fromCategoryId: null },
+      ],
+      [
+        'budget-cover',
+        'coverCategory',
+        "Cover the category's overspending from To assign (nothing when it has none)",
+        { fromCategoryId: null },
+      ],
+      ['budget-setRollover', 'setRollover', "Set the category's rollover rule", {}],
+    ] as const
+  ).map(([to, name, description, extra]): LinkSpec => ({
+    from: 'category-create',
+    to,
+    name,
+    description,
+    body: {
+      ...extra,
+      [to === 'budget-move' ? 'toCategoryId' : 'categoryId']: '$response.body#/data/id',
+    },
+  })),
+  {
+    from: 'category-create',
+    to: 'budget-explain',
+    name: 'explainCategory',
+    description: "What makes up the category's available amount this month",
+    parameters: { categoryId: '$response.body#/data/id' },
+  },
+  {
+    from: 'budget-assign',
+    to: 'budget-undo',
+    name: 'undo',
+    description: 'Undo the assignment just made',
+    parameters: { id: '$response.body#/data/action/id' },
+  },
+  {
+    from: 'budget-assign',
+    to: 'budget-month',
+    name: 'month',
+    description: 'The month of the assignment just made',
+    parameters: { month: '$request.body#/month' },
+  },
   // Exchange rates
   {
     from: 'rates-add',

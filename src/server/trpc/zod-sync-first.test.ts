@@ -15,6 +15,7 @@ const account = {
   icon: 'wallet',
   color: '#112233',
   type: 'other',
+  onBudget: true,
   currency: 'USD',
   balance: 12.5,
   creditLimit: 0,

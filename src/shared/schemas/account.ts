@@ -134,6 +134,10 @@ export const accountFieldsShape = {
   color: accountColorSchema.optional(),
   type: accountTypeSchema.optional(),
   creditLimit: creditLimitSchema.optional(),
+  onBudget: z.boolean({ error: 'onBudget must be true or false' }).optional().meta({
+    description:
+      'Whether its money can be assigned in the budget (docs/budgets.md); left out of a creation: false for a loan, else true; left out of an update: kept',
+  }),
 };
 export const accountFieldsSchema = z.object(accountFieldsShape);
 export type AccountFields = z.infer<typeof accountFieldsSchema>;
@@ -236,6 +240,9 @@ export const accountSchema = z
     icon: accountIconSchema,
     color: z.string(),
     type: z.enum(ACCOUNT_TYPES).meta({ description: 'What kind of account it is' }),
+    onBudget: z
+      .boolean()
+      .meta({ description: 'Its money can be assigned in the budget; false: tracking only' }),
     currency: z.string().meta({
       description:
         "ISO 4217 code of the account's currency: its balance, credit limit and every amount of its entries are in it",

@@ -60,18 +60,17 @@ export const assignBudgetInput = z.object({
   assigned: budgetAmountSchema('assigned', 'zero'),
 });
 
-/** Move money between two categories, or between To assign (null) and a category. */
-export const moveBudgetInput = z
-  .object({
-    month: budgetMonthSchema(),
-    fromCategoryId: categoryIdSchema.nullable().meta({ description: 'null: from To assign' }),
-    toCategoryId: categoryIdSchema.nullable().meta({ description: 'null: back to To assign' }),
-    amount: budgetAmountSchema('amount', 'positive'),
-  })
-  .refine((input) => input.fromCategoryId !== input.toCategoryId, {
-    error: 'Choose two different places to move money between',
-    path: ['toCategoryId'],
-  });
+/**
+ * Move money between two categories, or between To assign (null) and a category. Two different
+ * places: the server says so (422) once it has found both, so an id the caller may not see is a
+ * 404 first.
+ */
+export const moveBudgetInput = z.object({
+  month: budgetMonthSchema(),
+  fromCategoryId: categoryIdSchema.nullable().meta({ description: 'null: from To assign' }),
+  toCategoryId: categoryIdSchema.nullable().meta({ description: 'null: back to To assign' }),
+  amount: budgetAmountSchema('amount', 'positive'),
+});
 
 /** Cover a category's overspending this month from another category or To assign (null). */
 export const coverBudgetInput = z.object({
@@ -129,9 +128,13 @@ export const budgetCategorySchema = z.object({
   groupId: z.string(),
   groupName: z.string(),
   archived: z.boolean(),
-  carriedIn: z.number().meta({ description: 'What came over from last month (negative: a deficit the rule carries)' }),
+  carriedIn: z
+    .number()
+    .meta({ description: 'What came over from last month (negative: a deficit the rule carries)' }),
   assigned: z.number().meta({ description: 'Assigned this month, moves in and out included' }),
-  activity: z.number().meta({ description: 'Spending (negative) and refunds (positive) this month' }),
+  activity: z
+    .number()
+    .meta({ description: 'Spending (negative) and refunds (positive) this month' }),
   available: z.number().meta({ description: 'carriedIn + assigned + activity' }),
   rollover: rolloverSchema,
   overspent: z.boolean().meta({ description: 'available is below 0' }),
@@ -142,23 +145,36 @@ export const budgetMonthSchemaOut = z.object({
   month: z.string(),
   currency: z.string().meta({ description: "The book's base currency: every figure is in it" }),
   firstMonth: z.string().nullable().meta({ description: 'The first month with money or actions' }),
-  toAssign: z.number().meta({ description: 'Money waiting to be assigned; below 0: assigned more than there is' }),
+  toAssign: z
+    .number()
+    .meta({ description: 'Money waiting to be assigned; below 0: assigned more than there is' }),
   toAssignParts: z.object({
     carriedIn: z.number().meta({ description: 'To assign left at the end of last month' }),
     heldFromLastMonth: z.number(),
-    income: z.number().meta({ description: 'Money in (and out) of on-budget accounts without a spending category' }),
+    income: z
+      .number()
+      .meta({
+        description: 'Money in (and out) of on-budget accounts without a spending category',
+      }),
     assigned: z.number().meta({ description: 'Assigned to categories this month (subtracted)' }),
     heldForNextMonth: z.number().meta({ description: 'Held for next month (subtracted)' }),
-    returnedFromLastMonth: z.number().meta({ description: 'What categories did not carry (rule none or capped)' }),
+    returnedFromLastMonth: z
+      .number()
+      .meta({ description: 'What categories did not carry (rule none or capped)' }),
     overspendingFromLastMonth: z
       .number()
-      .meta({ description: "Last month's overspending the rules took from this month (0 or below)" }),
+      .meta({
+        description: "Last month's overspending the rules took from this month (0 or below)",
+      }),
   }),
   categories: z.array(budgetCategorySchema),
   totals: z.object({ assigned: z.number(), activity: z.number(), available: z.number() }),
   notConverted: z
     .number()
-    .meta({ description: 'Entries in another currency without a rate yet: they count nowhere until converted' }),
+    .meta({
+      description:
+        'Entries in another currency without a rate yet: they count nowhere until converted',
+    }),
 });
 export type BudgetMonth = z.infer<typeof budgetMonthSchemaOut>;
 export const budgetMonthOutput = envelope(budgetMonthSchemaOut);
@@ -168,8 +184,13 @@ export const budgetActionSchema = z.object({
   kind: z.enum(BUDGET_ACTION_KINDS),
   month: z.string(),
   categoryId: z.string().nullable().meta({ description: 'Where money went (null: To assign)' }),
-  fromCategoryId: z.string().nullable().meta({ description: 'Where it came from (null: To assign)' }),
-  amount: z.number().meta({ description: 'Signed: what moved into categoryId from fromCategoryId' }),
+  fromCategoryId: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where it came from (null: To assign)' }),
+  amount: z
+    .number()
+    .meta({ description: 'Signed: what moved into categoryId from fromCategoryId' }),
   rollover: rolloverSchema.nullable(),
   undoesId: z.string().nullable(),
   undoneById: z.string().nullable(),
@@ -180,7 +201,9 @@ export const budgetActionSchema = z.object({
 export type BudgetAction = z.infer<typeof budgetActionSchema>;
 
 export const budgetActionOutput = envelope(
-  z.object({ action: budgetActionSchema.nullable().meta({ description: 'null: nothing changed' }) }),
+  z.object({
+    action: budgetActionSchema.nullable().meta({ description: 'null: nothing changed' }),
+  }),
 );
 
 export const budgetHistoryOutput = envelope(
@@ -213,7 +236,9 @@ export const budgetExplanationSchema = z.object({
       amount: z.number(),
     }),
   ),
-  actions: z.array(budgetActionSchema).meta({ description: "This month's log rows that count here" }),
+  actions: z
+    .array(budgetActionSchema)
+    .meta({ description: "This month's log rows that count here" }),
   entries: z.object({
     total: z.number(),
     count: z.number(),

@@ -28,6 +28,8 @@ const RESOURCE_IDS = {
   /** A person in a shared book, named by their user id (docs/sharing.md). */
   member: { label: 'Member', example: 'd6f8b0c2-4e5a-4c9d-9f3b-5a7c9d1f3b46' },
   invitation: { label: 'Invitation', example: 'e7a9c1d3-5f6b-4dae-8a4c-6b8d0e2a4c57' },
+  /** A row of a book's budget log (docs/budgets.md#the-log). */
+  budgetAction: { label: 'Budget action', example: 'f8b0d2e4-6a7c-4e9f-8b5d-7c9e1f3a5b79' },
 } as const;
 export type ResourceKind = keyof typeof RESOURCE_IDS;
 export const RESOURCE_KINDS = Object.keys(RESOURCE_IDS) as ResourceKind[];
@@ -75,6 +77,7 @@ export const memberIdSchema = idSchema('member');
 /** A book: in a path, or as the X-Book-Id / ?bookId= a call works on (docs/sharing.md). */
 export const bookIdSchema = idSchema('book');
 export const invitationIdSchema = idSchema('invitation');
+export const budgetActionIdSchema = idSchema('budgetAction');
 
 /**
  * PostgreSQL text cannot hold NUL; refusing it in the input keeps it a clear 400, not a driver

@@ -45,6 +45,7 @@ export function insertAccount(
     icon: AccountRow['icon'];
     color: string;
     type: AccountRow['account_type'];
+    onBudget: boolean;
     currency: string;
     creditLimitCents: bigint;
   },
@@ -59,6 +60,7 @@ export function insertAccount(
       icon: values.icon,
       color: values.color,
       account_type: values.type,
+      on_budget: values.onBudget,
       currency: values.currency,
       credit_limit_cents: values.creditLimitCents.toString(),
     })
@@ -75,7 +77,10 @@ export function updateAccountFields(
   bookId: string,
   id: string,
   fields: Partial<
-    Pick<AccountRow, 'title' | 'description' | 'icon' | 'color' | 'account_type' | 'currency'>
+    Pick<
+      AccountRow,
+      'title' | 'description' | 'icon' | 'color' | 'account_type' | 'on_budget' | 'currency'
+    >
   >,
   creditLimitCents?: bigint,
 ): Promise<AccountRow | undefined> {

@@ -16,7 +16,7 @@ import {
   type Account,
   type AccountFields,
 } from '../../../shared/schemas/account.js';
-import { defaultAccountType } from '../../../shared/limits.js';
+import { defaultAccountType, defaultOnBudget } from '../../../shared/limits.js';
 import {
   accountHasEntries,
   countLiveAccounts,
@@ -45,6 +45,7 @@ export function toAccount(row: AccountRow): Account {
     icon: row.icon,
     color: row.color,
     type: row.account_type,
+    onBudget: row.on_budget,
     currency,
     balance: minorUnitsToUnits(balance, currency),
     creditLimit: minorUnitsToUnits(creditLimit, currency),
@@ -117,6 +118,7 @@ export async function createBookAccount(
     if ((await countLiveAccounts(trx, owner.bookId)) >= ACCOUNTS_PER_BOOK_MAX) {
       throw new AppError('UNPROCESSABLE', ACCOUNT_LIMIT_REACHED);
     }
+    const type = fields.type ?? defaultAccountType(fields.icon);
     const row = await insertAccount(trx, {
       bookId: owner.bookId,
       createdBy: owner.userId,
@@ -124,7 +126,8 @@ export async function createBookAccount(
       description: fields.description ?? '',
       icon: fields.icon ?? DEFAULT_ACCOUNT_ICON,
       color: (fields.color ?? DEFAULT_ACCOUNT_COLOR).toLowerCase(),
-      type: fields.type ?? defaultAccountType(fields.icon),
+      type,
+      onBudget: fields.onBudget ?? defaultOnBudget(type),
       currency,
       creditLimitCents,
     });
@@ -176,6 +179,7 @@ export async function updateBookAccount(
         ...(fields.icon !== undefined && { icon: fields.icon }),
         ...(fields.color !== undefined && { color: fields.color.toLowerCase() }),
         ...(fields.type !== undefined && { account_type: fields.type }),
+        ...(fields.onBudget !== undefined && { on_budget: fields.onBudget }),
         ...(currency !== account.currency && { currency }),
       },
       creditLimitCents,

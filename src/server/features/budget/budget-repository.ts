@@ -1,0 +1,406 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/connect.js';
+import type { BudgetActionKind, RolloverRule } from '../../../shared/schemas/budget.js';
+
+// The budget's tables (docs/budgets.md, docs/architecture.md#data-access): its log
+// (budget_actions), and what the ledger puts in each category per account and month
+// (budget_activity, kept up to date from the marks in budget_dirty). It reads the ledger, the
+// accounts and the categories besides, read-only, as the analytics do.
+
+/**
+ * Brings the book's budget_activity up to date: the months the ledger's statements marked are
+ * summed again from their entries and split lines, in one statement. Taking a mark deletes it, so
+ * two readers never sum one month twice; a write that commits after this statement's snapshot
+ * marks its month again (it waits for this statement's delete of the mark), and the next read
+ * sums it. A split entry's lines count in their own categories, and the entry's amount less its
+ * lines (a conversion's rounding, nothing else) in none.
+ */
+export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise<void> {
+  await sql`
+    WITH marked AS (
+      DELETE FROM budget_dirty WHERE book_id = ${bookId}::uuid RETURNING account_id, month
+    ),
+    cleared AS (
+      DELETE FROM budget_activity a USING marked m
+      WHERE a.account_id = m.account_id AND a.month = m.month
+    ),
+    entries AS (
+      SELECT t.id, t.account_id, m.month, t.category_id,
+        CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN 1 ELSE -1 END AS sign,
+        t.amount_cents,
+        CASE WHEN a.currency = b.base_currency THEN t.amount_cents
+             WHEN t.base_recorded THEN t.base_amount END AS base_cents,
+        a.currency = b.base_currency AS same_currency
+      FROM marked m
+      JOIN accounts a ON a.id = m.account_id
+      JOIN books b ON b.id = a.book_id
+      JOIN transactions t ON t.account_id = m.account_id
+        AND t.occurred_on >= m.month AND t.occurred_on < (m.month + interval '1 month')::date
+        AND t.deleted_at IS NULL
+    ),
+    flows AS (
+      SELECT account_id, month, category_id, sign * amount_cents AS amount_cents,
+        sign * base_cents AS base_cents
+      FROM entries
+      UNION ALL
+      SELECT e.account_id, e.month, l.category_id, e.sign * l.amount_cents,
+        e.sign * CASE WHEN e.same_currency THEN l.amount_cents
+                      WHEN l.base_recorded THEN l.base_amount END
+      FROM entries e JOIN entry_splits l ON l.entry_id = e.id
+      UNION ALL
+      SELECT e.account_id, e.month, NULL, -e.sign * l.amount_cents,
+        -e.sign * CASE WHEN e.same_currency THEN l.amount_cents
+                       WHEN l.base_recorded THEN l.base_amount END
+      FROM entries e JOIN entry_splits l ON l.entry_id = e.id
+    )
+    INSERT INTO budget_activity (book_id, account_id, month, category_id, amount_cents, base_cents, unconverted)
+    SELECT ${bookId}::uuid, account_id, month, category_id, sum(amount_cents),
+      coalesce(sum(base_cents), 0), count(*) FILTER (WHERE base_cents IS NULL)
+    FROM flows
+    GROUP BY account_id, month, category_id`.execute(db);
+}
+
+/** Whether the ledger marked any month of the book since its sums were last brought up to date. */
+export async function hasBudgetMarks(db: DbOrTx, bookId: string): Promise<boolean> {
+  const result = await sql<{ marked: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM budget_dirty WHERE book_id = ${bookId}::uuid) AS marked`.execute(
+    db,
+  );
+  return result.rows[0]?.marked === true;
+}
+
+/** Holds, until the transaction ends, the right to bring the book's sums up to date. */
+export async function lockBudgetRefresh(db: DbOrTx, bookId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`budget-refresh:${bookId}`}, 0))`.execute(
+    db,
+  );
+}
+
+export interface FlowRow {
+  month: string;
+  category_id: string | null;
+  spending: boolean;
+  base_cents: string | number;
+  unconverted: string | number;
+}
+
+/**
+ * What the book's live on-budget accounts put in each category per month up to `upTo`, in the
+ * base currency; `spending` says whether the category is a spending one (the rest count in To
+ * assign).
+ */
+export async function readBudgetFlows(
+  db: DbOrTx,
+  bookId: string,
+  upTo: string,
+): Promise<FlowRow[]> {
+  const result = await sql<FlowRow>`
+    SELECT ba.month, ba.category_id, coalesce(g.kind = 'spending', false) AS spending,
+      sum(ba.base_cents) AS base_cents, sum(ba.unconverted) AS unconverted
+    FROM budget_activity ba
+    JOIN accounts a ON a.id = ba.account_id AND a.on_budget AND a.deleted_at IS NULL
+    LEFT JOIN categories c ON c.id = ba.category_id
+    LEFT JOIN category_groups g ON g.id = c.group_id
+    WHERE ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
+    GROUP BY ba.month, ba.category_id, g.kind`.execute(db);
+  return result.rows;
+}
+
+export interface MoveRow {
+  month: string;
+  kind: 'assign' | 'move' | 'cover' | 'hold';
+  category_id: string | null;
+  from_category_id: string | null;
+  cents: string | number;
+}
+
+/** The money of the log's counted actions up to `upTo`, summed per month and place. */
+export async function readBudgetMoves(
+  db: DbOrTx,
+  bookId: string,
+  upTo: string,
+): Promise<MoveRow[]> {
+  const result = await sql<MoveRow>`
+    SELECT month, kind, category_id, from_category_id, sum(amount_cents) AS cents
+    FROM budget_actions
+    WHERE book_id = ${bookId}::uuid AND counts AND kind IN ('assign', 'move', 'cover', 'hold')
+      AND month <= ${upTo}::date
+    GROUP BY month, kind, category_id, from_category_id`.execute(db);
+  return result.rows;
+}
+
+export interface RuleRowRecord {
+  seq: string | number;
+  month: string;
+  category_id: string;
+  rollover: RolloverRule;
+  rollover_cap_cents: string | number | null;
+}
+
+/** Every counted rollover rule of the book, oldest first. */
+export async function readRolloverRules(db: DbOrTx, bookId: string): Promise<RuleRowRecord[]> {
+  const result = await sql<RuleRowRecord>`
+    SELECT seq, month, category_id, rollover, rollover_cap_cents
+    FROM budget_actions
+    WHERE book_id = ${bookId}::uuid AND counts AND kind = 'rollover'
+    ORDER BY seq`.execute(db);
+  return result.rows;
+}
+
+/** The first month with money on an on-budget account or an action, or null. */
+export async function readFirstMonth(db: DbOrTx, bookId: string): Promise<string | null> {
+  const result = await sql<{ month: string | null }>`
+    SELECT least(
+      (SELECT min(ba.month) FROM budget_activity ba
+        JOIN accounts a ON a.id = ba.account_id AND a.on_budget AND a.deleted_at IS NULL
+        WHERE ba.book_id = ${bookId}::uuid),
+      (SELECT min(month) FROM budget_actions WHERE book_id = ${bookId}::uuid AND counts)
+    ) AS month`.execute(db);
+  return result.rows[0]?.month ?? null;
+}
+
+export interface BudgetCategoryRow {
+  id: string;
+  name: string;
+  group_id: string;
+  group_name: string;
+  archived: boolean;
+  spending: boolean;
+}
+
+/** The book's categories in their order, with their group and whether they are spending ones. */
+export async function readBudgetCategories(
+  db: DbOrTx,
+  bookId: string,
+): Promise<BudgetCategoryRow[]> {
+  const result = await sql<BudgetCategoryRow>`
+    SELECT c.id, c.name, g.id AS group_id, g.name AS group_name,
+      (c.archived_at IS NOT NULL OR g.archived_at IS NOT NULL) AS archived,
+      g.kind = 'spending' AS spending
+    FROM categories c JOIN category_groups g ON g.id = c.group_id
+    WHERE c.book_id = ${bookId}::uuid
+    ORDER BY g.position, g.created_at, c.position, c.created_at`.execute(db);
+  return result.rows;
+}
+
+/**
+ * Holds, until the transaction ends, the right to write the book's budget: an assignment sets a
+ * figure from what the log holds, so two of them must not read the same sum.
+ */
+export async function lockBudget(db: DbOrTx, bookId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`budget:${bookId}`}, 0))`.execute(db);
+}
+
+/** The net amount the counted actions of `month` put in a category (null: the held amount). */
+export async function readAssignedNet(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  categoryId: string | null,
+): Promise<bigint> {
+  const result =
+    categoryId === null
+      ? await sql<{ cents: string | number | null }>`
+          SELECT sum(amount_cents) AS cents FROM budget_actions
+          WHERE book_id = ${bookId}::uuid AND month = ${month}::date AND counts AND kind = 'hold'`.execute(
+          db,
+        )
+      : await sql<{ cents: string | number | null }>`
+          SELECT sum(CASE WHEN category_id = ${categoryId}::uuid THEN amount_cents ELSE -amount_cents END) AS cents
+          FROM budget_actions
+          WHERE book_id = ${bookId}::uuid AND month = ${month}::date AND counts
+            AND kind IN ('assign', 'move', 'cover')
+            AND (category_id = ${categoryId}::uuid OR from_category_id = ${categoryId}::uuid)`.execute(
+          db,
+        );
+  return BigInt(result.rows[0]?.cents ?? 0);
+}
+
+export interface NewAction {
+  bookId: string;
+  actorId: string;
+  month: string;
+  kind: BudgetActionKind;
+  categoryId: string | null;
+  fromCategoryId: string | null;
+  cents: bigint;
+  rollover?: RolloverRule | undefined;
+  capCents?: bigint | null | undefined;
+  undoesId?: string | undefined;
+}
+
+export interface ActionRow {
+  id: string;
+  seq: string | number;
+  kind: BudgetActionKind;
+  month: string;
+  category_id: string | null;
+  from_category_id: string | null;
+  amount_cents: string | number;
+  rollover: RolloverRule | null;
+  rollover_cap_cents: string | number | null;
+  undoes_id: string | null;
+  undone_by_id: string | null;
+  counts: boolean;
+  actor_id: string | null;
+  email: string | null;
+  created_at: Date;
+}
+
+const ACTION_COLUMNS = sql`a.id, a.seq, a.kind, a.month, a.category_id, a.from_category_id, a.amount_cents,
+  a.rollover, a.rollover_cap_cents, a.undoes_id, a.undone_by_id, a.counts, a.actor_id, u.email,
+  a.created_at`;
+
+/** Appends a row to the log and answers it as the history shows it. */
+export async function insertAction(db: DbOrTx, action: NewAction): Promise<ActionRow> {
+  const result = await sql<ActionRow>`
+    WITH added AS (
+      INSERT INTO budget_actions (book_id, actor_id, month, kind, category_id, from_category_id,
+        amount_cents, rollover, rollover_cap_cents, undoes_id)
+      VALUES (${action.bookId}::uuid, ${action.actorId}::uuid, ${action.month}::date, ${action.kind},
+        ${action.categoryId}::uuid, ${action.fromCategoryId}::uuid, ${action.cents.toString()}::bigint,
+        ${action.rollover ?? null}, ${action.capCents?.toString() ?? null}::bigint,
+        ${action.undoesId ?? null}::uuid)
+      RETURNING *
+    )
+    SELECT ${ACTION_COLUMNS} FROM added a LEFT JOIN users u ON u.id = a.actor_id`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined) throw new Error('the budget action was not written');
+  return row;
+}
+
+/** One row of the book's log, locked until the transaction ends; undefined when not the book's. */
+export async function lockAction(
+  db: DbOrTx,
+  bookId: string,
+  id: string,
+): Promise<ActionRow | undefined> {
+  const result = await sql<ActionRow>`
+    SELECT ${ACTION_COLUMNS} FROM budget_actions a LEFT JOIN users u ON u.id = a.actor_id
+    WHERE a.book_id = ${bookId}::uuid AND a.id = ${id}::uuid
+    FOR UPDATE OF a`.execute(db);
+  return result.rows[0];
+}
+
+/** Marks `id` undone by `undoneById`. */
+export async function markUndone(db: DbOrTx, id: string, undoneById: string): Promise<void> {
+  await sql`UPDATE budget_actions SET undone_by_id = ${undoneById}::uuid WHERE id = ${id}::uuid`.execute(
+    db,
+  );
+}
+
+/** Whether an action's money and rule count. */
+export async function setCounts(db: DbOrTx, id: string, counts: boolean): Promise<void> {
+  await sql`UPDATE budget_actions SET counts = ${counts} WHERE id = ${id}::uuid`.execute(db);
+}
+
+/** The book's log, newest first, optionally of one month; `limit` rows after `before`. */
+export async function listActions(
+  db: DbOrTx,
+  bookId: string,
+  page: { month?: string | undefined; before?: string | undefined; limit: number },
+): Promise<ActionRow[]> {
+  const result = await sql<ActionRow>`
+    SELECT ${ACTION_COLUMNS} FROM budget_actions a LEFT JOIN users u ON u.id = a.actor_id
+    WHERE a.book_id = ${bookId}::uuid
+      ${page.month === undefined ? sql`` : sql`AND a.month = ${page.month}::date`}
+      ${page.before === undefined ? sql`` : sql`AND a.seq < ${page.before}::bigint`}
+    ORDER BY a.seq DESC
+    LIMIT ${page.limit}`.execute(db);
+  return result.rows;
+}
+
+/** The counted money actions of one month that touch a category (null: To assign), oldest first. */
+export async function listMonthActions(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  categoryId: string | null,
+  limit: number,
+): Promise<ActionRow[]> {
+  const touches =
+    categoryId === null
+      ? sql`(a.kind = 'hold' OR ((a.category_id IS NULL) <> (a.from_category_id IS NULL)))`
+      : sql`(a.category_id = ${categoryId}::uuid OR a.from_category_id = ${categoryId}::uuid)`;
+  const result = await sql<ActionRow>`
+    SELECT ${ACTION_COLUMNS} FROM budget_actions a LEFT JOIN users u ON u.id = a.actor_id
+    WHERE a.book_id = ${bookId}::uuid AND a.month = ${month}::date AND a.counts
+      AND a.kind IN ('assign', 'move', 'cover', 'hold') AND ${touches}
+    ORDER BY a.seq
+    LIMIT ${limit}`.execute(db);
+  return result.rows;
+}
+
+export interface ExplainEntryRow {
+  id: string;
+  occurred_on: string;
+  description: string;
+  payee: string;
+  account_id: string;
+  base_cents: string | number | null;
+  split: boolean;
+}
+
+/**
+ * The entries (or split lines) of live on-budget accounts in `month` that count in a spending
+ * category, or (null) in To assign, oldest first, at most `limit`; and how many there are.
+ */
+export async function listMonthEntries(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  categoryId: string | null,
+  limit: number,
+): Promise<{ rows: ExplainEntryRow[]; count: number }> {
+  const counted =
+    categoryId === null
+      ? sql`(g.kind IS DISTINCT FROM 'spending')`
+      : sql`(x.category_id = ${categoryId}::uuid)`;
+  const base = sql`
+    WITH month_entries AS (
+      SELECT t.id, t.seq, t.occurred_on, t.description, t.payee, t.account_id, t.category_id,
+        CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN 1 ELSE -1 END AS sign,
+        t.amount_cents, t.base_amount, t.base_recorded, a.currency = b.base_currency AS same_currency,
+        EXISTS (SELECT 1 FROM entry_splits l WHERE l.entry_id = t.id) AS split
+      FROM transactions t
+      JOIN accounts a ON a.id = t.account_id AND a.on_budget AND a.deleted_at IS NULL
+      JOIN books b ON b.id = t.book_id
+      WHERE t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL
+        AND t.occurred_on >= ${month}::date AND t.occurred_on < (${month}::date + interval '1 month')::date
+    ),
+    counted AS (
+      SELECT e.id, e.seq, e.occurred_on, e.description, e.payee, e.account_id, e.category_id,
+        e.sign * CASE WHEN e.same_currency THEN e.amount_cents WHEN e.base_recorded THEN e.base_amount END AS base_cents,
+        false AS split
+      FROM month_entries e WHERE NOT e.split
+      UNION ALL
+      SELECT e.id, e.seq, e.occurred_on, e.description, e.payee, e.account_id, l.category_id,
+        e.sign * CASE WHEN e.same_currency THEN l.amount_cents WHEN l.base_recorded THEN l.base_amount END,
+        true
+      FROM month_entries e JOIN entry_splits l ON l.entry_id = e.id
+      WHERE e.split
+    )
+    SELECT x.* FROM counted x
+    LEFT JOIN categories c ON c.id = x.category_id
+    LEFT JOIN category_groups g ON g.id = c.group_id
+    WHERE ${counted}`;
+  const rows = await sql<ExplainEntryRow>`
+    SELECT id, occurred_on, description, payee, account_id, base_cents, split
+    FROM (${base}) listed ORDER BY occurred_on, seq LIMIT ${limit}`.execute(db);
+  const count = await sql<{ count: string | number }>`
+    SELECT count(*) AS count FROM (${base}) listed`.execute(db);
+  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+}
+
+/** Whether a category is the book's, and whether it is a spending one; undefined: not the book's. */
+export async function findBudgetCategory(
+  db: DbOrTx,
+  bookId: string,
+  categoryId: string,
+): Promise<{ spending: boolean; name: string } | undefined> {
+  const result = await sql<{ spending: boolean; name: string }>`
+    SELECT g.kind = 'spending' AS spending, c.name
+    FROM categories c JOIN category_groups g ON g.id = c.group_id
+    WHERE c.id = ${categoryId}::uuid AND c.book_id = ${bookId}::uuid`.execute(db);
+  return result.rows[0];
+}

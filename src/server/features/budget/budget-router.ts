@@ -1,0 +1,180 @@
+import { protectedProcedure, router } from '../../trpc/init.js';
+import { ok } from '../../trpc/envelope.js';
+import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
+import { bookMutation } from '../../trpc/book-mutation.js';
+import {
+  assignBudgetInput,
+  budgetActionIdInput,
+  budgetActionOutput,
+  budgetExplanationOutput,
+  budgetHistoryInput,
+  budgetHistoryOutput,
+  budgetMonthInput,
+  budgetMonthOutput,
+  coverBudgetInput,
+  explainBudgetInput,
+  holdBudgetInput,
+  moveBudgetInput,
+  setRolloverInput,
+} from '../../../shared/schemas/budget.js';
+import {
+  assignBudget,
+  coverBudget,
+  explainBudget,
+  holdBudget,
+  listBudgetHistory,
+  moveBudget,
+  readBudgetMonth,
+  setRollover,
+  undoBudgetAction,
+} from './budget-service.js';
+
+// The envelope budget (docs/budgets.md). Every action is a row of the book's budget log, written
+// under the book's budget lock with its Idempotency-Key's record; reads compute from the log and
+// the ledger.
+
+const tags = ['Budget'];
+const changed = (data: { action: unknown }) =>
+  data.action === null ? 'Nothing to change' : 'Budget updated';
+
+export const budgetRouter = router({
+  month: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/budget',
+        tags,
+        summary:
+          "A month of the budget: To assign and its parts, and each spending category's carried in, assigned, activity and available (base currency)",
+      },
+    })
+    .input(budgetMonthInput)
+    .output(budgetMonthOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await readBudgetMonth(ctx.database.db, ctx.bookId, input.month)),
+    ),
+
+  assign: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/budget/assign',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Set what is assigned to a spending category in a month (records the difference; the same figure records nothing)',
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(assignBudgetInput)
+    .output(budgetActionOutput)
+    .mutation(bookMutation(assignBudget, changed)),
+
+  move: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/budget/move',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Move money between two spending categories, or between To assign (null) and one; 422 when the source has less available',
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(moveBudgetInput)
+    .output(budgetActionOutput)
+    .mutation(bookMutation(moveBudget, changed)),
+
+  cover: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/budget/cover',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          "Cover a category's overspending in a month from To assign (all of it) or from another category (as much as it has); one not overspent records nothing (action null)",
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(coverBudgetInput)
+    .output(budgetActionOutput)
+    .mutation(bookMutation(coverBudget, changed)),
+
+  hold: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/budget/hold',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary: "Set how much of a month's To assign is held for the next month (0 releases it)",
+      },
+    })
+    .input(holdBudgetInput)
+    .output(budgetActionOutput)
+    .mutation(bookMutation(holdBudget, changed)),
+
+  setRollover: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/budget/rollover',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          "Set a spending category's rollover rule from a month on: surplus (default), both, none or capped",
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(setRolloverInput)
+    .output(budgetActionOutput)
+    .mutation(bookMutation(setRollover, changed)),
+
+  history: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/budget/actions',
+        tags,
+        summary: "The budget's log, newest first, 50 rows a page (nextCursor beside data)",
+      },
+    })
+    .input(budgetHistoryInput)
+    .output(budgetHistoryOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await listBudgetHistory(ctx.database.db, ctx.bookId, input)),
+    ),
+
+  undo: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/budget/actions/{id}/undo',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          'Undo a row of the budget log as a new row (an undo can be undone); 409 when already undone',
+      },
+      refusals: ['CONFLICT'],
+    })
+    .input(budgetActionIdInput)
+    .output(budgetActionOutput)
+    .mutation(bookMutation(undoBudgetAction, () => 'Undone')),
+
+  explain: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/budget/explain',
+        tags,
+        summary:
+          "Exactly what makes up a category's available amount in a month, or To assign's: carried in, the parts, the log rows and the entries",
+      },
+      refusals: ['UNPROCESSABLE'],
+    })
+    .input(explainBudgetInput)
+    .output(budgetExplanationOutput)
+    .query(async ({ ctx, input }) => ok(await explainBudget(ctx.database.db, ctx.bookId, input))),
+});

@@ -1,0 +1,561 @@
+import type { DbOrTx } from '../../db/connect.js';
+import { inTransaction } from '../../db/in-transaction.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { minorUnitsIn } from '../../lib/currency-amount.js';
+import { MESSAGES } from '../../../shared/errors.js';
+import { minorUnitsToUnits } from '../../../shared/currency-money.js';
+import { signedAmountText } from '../../../shared/currency-amounts.js';
+import type { AmountField } from '../../../shared/currency-amounts.js';
+import type {
+  BudgetAction,
+  BudgetExplanation,
+  BudgetMonth,
+  RolloverRule,
+} from '../../../shared/schemas/budget.js';
+import { findBookBaseCurrency } from '../books/index.js';
+import {
+  budgetMonth,
+  previousMonth,
+  type BudgetHistory,
+  type MonthFigures,
+} from './budget-months.js';
+import {
+  findBudgetCategory,
+  hasBudgetMarks,
+  insertAction,
+  listActions,
+  listMonthActions,
+  listMonthEntries,
+  lockAction,
+  lockBudget,
+  lockBudgetRefresh,
+  markUndone,
+  readAssignedNet,
+  readBudgetCategories,
+  readBudgetFlows,
+  readBudgetMoves,
+  readFirstMonth,
+  readRolloverRules,
+  refreshBudgetActivity,
+  setCounts,
+  type ActionRow,
+  type BudgetCategoryRow,
+} from './budget-repository.js';
+
+// The envelope budget (docs/budgets.md): months computed from the ledger and the log, and the
+// log's actions, each one row, written under the book's budget lock.
+
+const ASSIGNED_FIELD: AmountField = { label: 'assigned', floor: 'zero', ceiling: 'operation' };
+const MOVE_FIELD: AmountField = { label: 'amount', floor: 'positive', ceiling: 'operation' };
+const HOLD_FIELD: AmountField = { label: 'amount', floor: 'zero', ceiling: 'operation' };
+const CAP_FIELD: AmountField = { label: 'cap', floor: 'zero', ceiling: 'operation' };
+
+/** The explain view lists this many log rows and entries at most; totals are always whole. */
+export const EXPLAIN_LIST_MAX = 200;
+export const HISTORY_PAGE = 50;
+
+const firstDay = (month: string) => `${month}-01`;
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * Brings the book's per-month sums up to date when the ledger marked any (docs/budgets.md#speed).
+ * Readers that find marks take them one at a time per book, so a reader never answers from sums
+ * another is still rewriting.
+ */
+async function refreshIfMarked(db: DbOrTx, bookId: string): Promise<void> {
+  if (!(await hasBudgetMarks(db, bookId))) return;
+  await inTransaction(db, async (trx) => {
+    await lockBudgetRefresh(trx, bookId);
+    await refreshBudgetActivity(trx, bookId);
+  });
+}
+
+interface LoadedHistory {
+  history: BudgetHistory;
+  notConverted: Map<string, number>;
+}
+
+/** The ledger's flows, the log's money and rules up to `month` ('YYYY-MM-01'). */
+async function loadHistory(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  categories: readonly BudgetCategoryRow[],
+): Promise<LoadedHistory> {
+  const [flowRows, moveRows, ruleRows] = await Promise.all([
+    readBudgetFlows(db, bookId, month),
+    readBudgetMoves(db, bookId, month),
+    readRolloverRules(db, bookId),
+  ]);
+  const notConverted = new Map<string, number>();
+  for (const row of flowRows) {
+    notConverted.set(row.month, (notConverted.get(row.month) ?? 0) + Number(row.unconverted));
+  }
+  return {
+    history: {
+      flows: flowRows.map((row) => ({
+        month: row.month,
+        categoryId: row.spending ? row.category_id : null,
+        cents: BigInt(row.base_cents),
+      })),
+      moves: moveRows.map((row) => ({
+        month: row.month,
+        kind: row.kind,
+        to: row.kind === 'hold' ? 'held' : row.category_id,
+        from: row.from_category_id,
+        cents: BigInt(row.cents),
+      })),
+      rules: ruleRows.map((row) => ({
+        id: BigInt(row.seq),
+        month: row.month,
+        categoryId: row.category_id,
+        rule: row.rollover,
+        capCents: row.rollover_cap_cents === null ? null : BigInt(row.rollover_cap_cents),
+      })),
+      categoryIds: categories.filter((c) => c.spending).map((c) => c.id),
+    },
+    notConverted,
+  };
+}
+
+async function figuresOf(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  knownCategories?: readonly BudgetCategoryRow[],
+) {
+  const categories = knownCategories ?? (await readBudgetCategories(db, bookId));
+  const loaded = await loadHistory(db, bookId, month, categories);
+  return { ...budgetMonth(loaded.history, month), notConverted: loaded.notConverted };
+}
+
+/** Every figure of one month of the book's budget. */
+export async function readBudgetMonth(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+): Promise<BudgetMonth> {
+  await refreshIfMarked(db, bookId);
+  const day = firstDay(month);
+  const categories = await readBudgetCategories(db, bookId);
+  const [currency, firstMonth, figures] = await Promise.all([
+    findBookBaseCurrency(db, bookId),
+    readFirstMonth(db, bookId),
+    figuresOf(db, bookId, day, categories),
+  ]);
+  const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
+  const { current } = figures;
+  const rows = categories
+    .filter((c) => c.spending)
+    .flatMap((c) => {
+      const f = current.categories.get(c.id);
+      if (f === undefined) return [];
+      const idle = f.carriedIn === 0n && f.assigned === 0n && f.activity === 0n;
+      if (c.archived && idle) return [];
+      return [
+        {
+          categoryId: c.id,
+          name: c.name,
+          groupId: c.group_id,
+          groupName: c.group_name,
+          archived: c.archived,
+          carriedIn: units(f.carriedIn),
+          assigned: units(f.assigned),
+          activity: units(f.activity),
+          available: units(f.available),
+          rollover: {
+            rule: f.rule.rule,
+            cap: f.rule.capCents === null ? null : units(f.rule.capCents),
+          },
+          overspent: f.available < 0n,
+        },
+      ];
+    });
+  let assigned = 0n;
+  let activity = 0n;
+  let available = 0n;
+  for (const f of current.categories.values()) {
+    assigned += f.assigned;
+    activity += f.activity;
+    available += f.available;
+  }
+  const parts = current.parts;
+  return {
+    month,
+    currency,
+    firstMonth: firstMonth === null ? null : monthOf(firstMonth),
+    toAssign: units(current.toAssign),
+    toAssignParts: {
+      carriedIn: units(parts.carriedIn),
+      heldFromLastMonth: units(parts.heldFromLastMonth),
+      income: units(parts.income),
+      assigned: units(parts.assigned),
+      heldForNextMonth: units(parts.heldForNextMonth),
+      returnedFromLastMonth: units(parts.returnedFromLastMonth),
+      overspendingFromLastMonth: units(parts.overspendingFromLastMonth),
+    },
+    categories: rows,
+    totals: { assigned: units(assigned), activity: units(activity), available: units(available) },
+    notConverted: figures.notConverted.get(day) ?? 0,
+  };
+}
+
+/** A category the book has and budgets; 404 when not the book's, 422 when not a spending one. */
+async function spendingCategory(db: DbOrTx, bookId: string, categoryId: string): Promise<string> {
+  const category = await findBudgetCategory(db, bookId, categoryId);
+  if (category === undefined) throw notFound(MESSAGES.categoryNotFound);
+  if (!category.spending) throw new AppError('UNPROCESSABLE', MESSAGES.notSpendingCategory);
+  return category.name;
+}
+
+function toAction(row: ActionRow, currency: string): BudgetAction {
+  const units = (cents: string | number) => minorUnitsToUnits(BigInt(cents), currency);
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    month: monthOf(row.month),
+    categoryId: row.category_id,
+    fromCategoryId: row.from_category_id,
+    amount: units(row.amount_cents),
+    rollover:
+      row.rollover === null
+        ? null
+        : {
+            rule: row.rollover,
+            cap: row.rollover_cap_cents === null ? null : units(row.rollover_cap_cents),
+          },
+    undoesId: row.undoes_id,
+    undoneById: row.undone_by_id,
+    counts: row.counts,
+    actor:
+      row.actor_id === null || row.email === null
+        ? null
+        : { userId: row.actor_id, email: row.email },
+    at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Sets what is assigned to a category in a month; records the difference (none: nothing). */
+export async function assignBudget(
+  db: DbOrTx,
+  actor: Actor,
+  input: { month: string; categoryId: string; assigned: number },
+): Promise<{ action: BudgetAction | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  const target = minorUnitsIn(input.assigned, currency, 'assigned', ASSIGNED_FIELD);
+  await lockBudget(db, actor.bookId);
+  await spendingCategory(db, actor.bookId, input.categoryId);
+  const month = firstDay(input.month);
+  const now = await readAssignedNet(db, actor.bookId, month, input.categoryId);
+  if (now === target) return { action: null };
+  const row = await insertAction(db, {
+    bookId: actor.bookId,
+    actorId: actor.actorId,
+    month,
+    kind: 'assign',
+    categoryId: input.categoryId,
+    fromCategoryId: null,
+    cents: target - now,
+  });
+  return { action: toAction(row, currency) };
+}
+
+/** What a category has available in a month, computed under the budget lock. */
+async function availableIn(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  categoryId: string,
+): Promise<bigint> {
+  await refreshIfMarked(db, bookId);
+  const { current } = await figuresOf(db, bookId, month);
+  return current.categories.get(categoryId)?.available ?? 0n;
+}
+
+/** Moves money between two categories, or between To assign (null) and a category. */
+export async function moveBudget(
+  db: DbOrTx,
+  actor: Actor,
+  input: {
+    month: string;
+    fromCategoryId: string | null;
+    toCategoryId: string | null;
+    amount: number;
+  },
+): Promise<{ action: BudgetAction | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  const cents = minorUnitsIn(input.amount, currency, 'amount', MOVE_FIELD);
+  await lockBudget(db, actor.bookId);
+  if (input.toCategoryId !== null) await spendingCategory(db, actor.bookId, input.toCategoryId);
+  const name =
+    input.fromCategoryId === null
+      ? null
+      : await spendingCategory(db, actor.bookId, input.fromCategoryId);
+  if (input.fromCategoryId === input.toCategoryId) {
+    throw new AppError('UNPROCESSABLE', 'Choose two different places to move money between');
+  }
+  const month = firstDay(input.month);
+  if (input.fromCategoryId !== null) {
+    const available = await availableIn(db, actor.bookId, month, input.fromCategoryId);
+    if (available < cents) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Only ${signedAmountText(available, currency)} is available in ${name ?? ''} in ${input.month}`,
+      );
+    }
+  }
+  const row = await insertAction(db, {
+    bookId: actor.bookId,
+    actorId: actor.actorId,
+    month,
+    kind: 'move',
+    categoryId: input.toCategoryId,
+    fromCategoryId: input.fromCategoryId,
+    cents,
+  });
+  return { action: toAction(row, currency) };
+}
+
+/**
+ * Covers a category's overspending in a month: from To assign, all of it; from another category,
+ * as much of it as that one has available. A category that is not overspent records nothing.
+ */
+export async function coverBudget(
+  db: DbOrTx,
+  actor: Actor,
+  input: { month: string; categoryId: string; fromCategoryId: string | null },
+): Promise<{ action: BudgetAction | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  await lockBudget(db, actor.bookId);
+  await spendingCategory(db, actor.bookId, input.categoryId);
+  const sourceName =
+    input.fromCategoryId === null
+      ? null
+      : await spendingCategory(db, actor.bookId, input.fromCategoryId);
+  if (input.fromCategoryId === input.categoryId) {
+    throw new AppError('UNPROCESSABLE', 'A category cannot cover itself: choose another source');
+  }
+  const month = firstDay(input.month);
+  await refreshIfMarked(db, actor.bookId);
+  const { current } = await figuresOf(db, actor.bookId, month);
+  const deficit = -(current.categories.get(input.categoryId)?.available ?? 0n);
+  // Nothing to cover: like assigning the figure a category already has, it records nothing.
+  if (deficit <= 0n) return { action: null };
+  let cents = deficit;
+  if (input.fromCategoryId !== null) {
+    const available = current.categories.get(input.fromCategoryId)?.available ?? 0n;
+    if (available <= 0n) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        `${sourceName ?? ''} has nothing available in ${input.month} to cover with`,
+      );
+    }
+    if (available < cents) cents = available;
+  }
+  const row = await insertAction(db, {
+    bookId: actor.bookId,
+    actorId: actor.actorId,
+    month,
+    kind: 'cover',
+    categoryId: input.categoryId,
+    fromCategoryId: input.fromCategoryId,
+    cents,
+  });
+  return { action: toAction(row, currency) };
+}
+
+/** Sets how much of a month's To assign is held for the next month. */
+export async function holdBudget(
+  db: DbOrTx,
+  actor: Actor,
+  input: { month: string; amount: number },
+): Promise<{ action: BudgetAction | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  const target = minorUnitsIn(input.amount, currency, 'amount', HOLD_FIELD);
+  await lockBudget(db, actor.bookId);
+  const month = firstDay(input.month);
+  const now = await readAssignedNet(db, actor.bookId, month, null);
+  if (now === target) return { action: null };
+  const row = await insertAction(db, {
+    bookId: actor.bookId,
+    actorId: actor.actorId,
+    month,
+    kind: 'hold',
+    categoryId: null,
+    fromCategoryId: null,
+    cents: target - now,
+  });
+  return { action: toAction(row, currency) };
+}
+
+/** Sets a category's rollover rule from a month on. */
+export async function setRollover(
+  db: DbOrTx,
+  actor: Actor,
+  input: { month: string; categoryId: string; rule: RolloverRule; cap?: number | undefined },
+): Promise<{ action: BudgetAction | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  const capCents =
+    input.cap === undefined ? null : minorUnitsIn(input.cap, currency, 'cap', CAP_FIELD);
+  await lockBudget(db, actor.bookId);
+  await spendingCategory(db, actor.bookId, input.categoryId);
+  const row = await insertAction(db, {
+    bookId: actor.bookId,
+    actorId: actor.actorId,
+    month: firstDay(input.month),
+    kind: 'rollover',
+    categoryId: input.categoryId,
+    fromCategoryId: null,
+    cents: 0n,
+    rollover: input.rule,
+    capCents,
+  });
+  return { action: toAction(row, currency) };
+}
+
+/**
+ * Undoes a row of the log as a new row: the action it reverses stops counting (an undo of an
+ * undo makes it count again). Money actions add up, so undoing any of them, in any order, leaves
+ * exactly the figures it would have without it.
+ */
+export async function undoBudgetAction(
+  db: DbOrTx,
+  actor: Actor,
+  input: { id: string },
+): Promise<{ action: BudgetAction | null }> {
+  const currency = await findBookBaseCurrency(db, actor.bookId);
+  await lockBudget(db, actor.bookId);
+  const target = await lockAction(db, actor.bookId, input.id);
+  if (target === undefined) throw notFound(MESSAGES.budgetActionNotFound);
+  if (target.undone_by_id !== null) throw new AppError('CONFLICT', MESSAGES.alreadyUndone);
+  // The action at the root of a chain of undos, whose counting each undo flips.
+  let root = target;
+  while (root.undoes_id !== null) {
+    const next = await lockAction(db, actor.bookId, root.undoes_id);
+    if (next === undefined) throw notFound(MESSAGES.budgetActionNotFound);
+    root = next;
+  }
+  const countsNow = !root.counts;
+  const rootCents = BigInt(root.amount_cents);
+  const row = await insertAction(db, {
+    bookId: actor.bookId,
+    actorId: actor.actorId,
+    month: target.month,
+    kind: 'undo',
+    categoryId: root.category_id,
+    fromCategoryId: root.from_category_id,
+    cents: countsNow ? rootCents : -rootCents,
+    undoesId: target.id,
+  });
+  await markUndone(db, target.id, row.id);
+  await setCounts(db, root.id, countsNow);
+  return { action: toAction(row, currency) };
+}
+
+/** The book's budget log, newest first. */
+export async function listBudgetHistory(
+  db: DbOrTx,
+  bookId: string,
+  input: { month?: string | undefined; cursor?: string | undefined },
+): Promise<{ items: BudgetAction[]; nextCursor: string | null }> {
+  const currency = await findBookBaseCurrency(db, bookId);
+  const rows = await listActions(db, bookId, {
+    month: input.month === undefined ? undefined : firstDay(input.month),
+    before: input.cursor,
+    limit: HISTORY_PAGE + 1,
+  });
+  const page = rows.slice(0, HISTORY_PAGE);
+  return {
+    items: page.map((row) => toAction(row, currency)),
+    nextCursor: rows.length > HISTORY_PAGE ? String(page[page.length - 1]?.seq) : null,
+  };
+}
+
+/**
+ * Exactly what makes up a category's available amount in a month, or To assign's: what came over
+ * from last month, the parts of this month, the log rows and the entries behind them.
+ */
+export async function explainBudget(
+  db: DbOrTx,
+  bookId: string,
+  input: { month: string; categoryId?: string | undefined },
+): Promise<BudgetExplanation> {
+  await refreshIfMarked(db, bookId);
+  const currency = await findBookBaseCurrency(db, bookId);
+  const categoryId = input.categoryId ?? null;
+  if (categoryId !== null) await spendingCategory(db, bookId, categoryId);
+  const day = firstDay(input.month);
+  const prior = previousMonth(day);
+  const [{ current, previous }, firstMonth, actions, entries] = await Promise.all([
+    figuresOf(db, bookId, day),
+    readFirstMonth(db, bookId),
+    listMonthActions(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
+    listMonthEntries(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
+  ]);
+  const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
+  const hadLastMonth = firstMonth !== null && firstMonth <= prior;
+  const common = {
+    month: input.month,
+    categoryId,
+    actions: actions.map((row) => toAction(row, currency)),
+  };
+  const shown = entries.rows.map((row) => ({
+    id: row.id,
+    occurredOn: row.occurred_on,
+    description: row.description,
+    payee: row.payee,
+    accountId: row.account_id,
+    amount: row.base_cents === null ? 0 : units(BigInt(row.base_cents)),
+    split: row.split,
+  }));
+  if (categoryId === null) return explainToAssign(current, previous, hadLastMonth);
+  const figures = current.categories.get(categoryId);
+  const before = previous.categories.get(categoryId);
+  if (figures === undefined || before === undefined) throw notFound(MESSAGES.categoryNotFound);
+  return {
+    ...common,
+    available: units(figures.available),
+    carriedIn: {
+      amount: units(figures.carriedIn),
+      fromMonth: hadLastMonth ? monthOf(prior) : null,
+      lastMonthAvailable: hadLastMonth ? units(before.available) : null,
+      rule: hadLastMonth ? before.rule.rule : null,
+    },
+    parts: [
+      { label: 'Assigned and moved this month', amount: units(figures.assigned) },
+      { label: 'Spending and refunds this month', amount: units(figures.activity) },
+    ],
+    entries: { total: units(figures.activity), count: entries.count, shown },
+  };
+
+  function explainToAssign(
+    now: MonthFigures,
+    last: MonthFigures,
+    lastMonthKnown: boolean,
+  ): BudgetExplanation {
+    const p = now.parts;
+    return {
+      ...common,
+      available: units(now.toAssign),
+      carriedIn: {
+        amount: units(p.carriedIn),
+        fromMonth: lastMonthKnown ? monthOf(prior) : null,
+        lastMonthAvailable: lastMonthKnown ? units(last.toAssign) : null,
+        rule: null,
+      },
+      parts: [
+        { label: 'Held from last month', amount: units(p.heldFromLastMonth) },
+        { label: 'Income and other money without a spending category', amount: units(p.income) },
+        { label: 'Assigned to categories', amount: units(p.assigned) },
+        { label: 'Held for next month', amount: units(p.heldForNextMonth) },
+        {
+          label: 'Left over in categories that do not carry it',
+          amount: units(p.returnedFromLastMonth),
+        },
+        { label: "Last month's overspending", amount: units(p.overspendingFromLastMonth) },
+      ],
+      entries: { total: units(p.income), count: entries.count, shown },
+    };
+  }
+}
