@@ -17,6 +17,7 @@ import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedAccountsRouteRouteImport } from './routes/_authed/accounts/route'
 import { Route as AuthedAllExpensesRouteImport } from './routes/_authed/all-expenses'
 import { Route as AuthedAnalyticsRouteImport } from './routes/_authed/analytics'
+import { Route as AuthedBudgetRouteImport } from './routes/_authed/budget'
 import { Route as AuthedCategoriesRouteImport } from './routes/_authed/categories'
 import { Route as AuthedDataRouteImport } from './routes/_authed/data'
 import { Route as AuthedExpensesRouteImport } from './routes/_authed/expenses'
@@ -80,6 +81,11 @@ const AuthedAllExpensesRoute = AuthedAllExpensesRouteImport.update({
 const AuthedAnalyticsRoute = AuthedAnalyticsRouteImport.update({
   id: '/analytics',
   path: '/analytics',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedBudgetRoute = AuthedBudgetRouteImport.update({
+  id: '/budget',
+  path: '/budget',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedCategoriesRoute = AuthedCategoriesRouteImport.update({
@@ -220,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AuthedAccountRoute
   '/all-expenses': typeof AuthedAllExpensesRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/budget': typeof AuthedBudgetRoute
   '/categories': typeof AuthedCategoriesRoute
   '/data': typeof AuthedDataRoute
   '/expenses': typeof AuthedExpensesRoute
@@ -252,6 +259,7 @@ export interface FileRoutesByTo {
   '/account': typeof AuthedAccountRoute
   '/all-expenses': typeof AuthedAllExpensesRoute
   '/analytics': typeof AuthedAnalyticsRoute
+  '/budget': typeof AuthedBudgetRoute
   '/categories': typeof AuthedCategoriesRoute
   '/data': typeof AuthedDataRoute
   '/expenses': typeof AuthedExpensesRoute
@@ -288,6 +296,7 @@ export interface FileRoutesById {
   '/_authed/account': typeof AuthedAccountRoute
   '/_authed/all-expenses': typeof AuthedAllExpensesRoute
   '/_authed/analytics': typeof AuthedAnalyticsRoute
+  '/_authed/budget': typeof AuthedBudgetRoute
   '/_authed/categories': typeof AuthedCategoriesRoute
   '/_authed/data': typeof AuthedDataRoute
   '/_authed/expenses': typeof AuthedExpensesRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/all-expenses'
     | '/analytics'
+    | '/budget'
     | '/categories'
     | '/data'
     | '/expenses'
@@ -357,6 +367,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/all-expenses'
     | '/analytics'
+    | '/budget'
     | '/categories'
     | '/data'
     | '/expenses'
@@ -392,6 +403,7 @@ export interface FileRouteTypes {
     | '/_authed/account'
     | '/_authed/all-expenses'
     | '/_authed/analytics'
+    | '/_authed/budget'
     | '/_authed/categories'
     | '/_authed/data'
     | '/_authed/expenses'
@@ -485,6 +497,13 @@ declare module '@tanstack/react-router' {
       path: '/analytics'
       fullPath: '/analytics'
       preLoaderRoute: typeof AuthedAnalyticsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/budget': {
+      id: '/_authed/budget'
+      path: '/budget'
+      fullPath: '/budget'
+      preLoaderRoute: typeof AuthedBudgetRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/categories': {
@@ -712,6 +731,7 @@ interface AuthedRouteChildren {
   AuthedAccountRoute: typeof AuthedAccountRoute
   AuthedAllExpensesRoute: typeof AuthedAllExpensesRoute
   AuthedAnalyticsRoute: typeof AuthedAnalyticsRoute
+  AuthedBudgetRoute: typeof AuthedBudgetRoute
   AuthedCategoriesRoute: typeof AuthedCategoriesRoute
   AuthedDataRoute: typeof AuthedDataRoute
   AuthedExpensesRoute: typeof AuthedExpensesRoute
@@ -733,6 +753,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAccountRoute: AuthedAccountRoute,
   AuthedAllExpensesRoute: AuthedAllExpensesRoute,
   AuthedAnalyticsRoute: AuthedAnalyticsRoute,
+  AuthedBudgetRoute: AuthedBudgetRoute,
   AuthedCategoriesRoute: AuthedCategoriesRoute,
   AuthedDataRoute: AuthedDataRoute,
   AuthedExpensesRoute: AuthedExpensesRoute,

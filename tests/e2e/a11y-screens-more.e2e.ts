@@ -19,6 +19,7 @@ describe('accessibility and screenshots of every screen', () => {
     ['transactions', '/transactions', 'Transactions', 'Transactions'],
     ['transactions-filtered', '/transactions?type=expense&min=1', 'Transactions', 'Transactions'],
     ['categories', '/categories', 'Categories', 'Categories'],
+    ['budget', '/budget', 'Budget', 'Budget'],
     ['import', '/import', 'Import', 'Import'],
     ['rules', '/rules', 'Rules', 'Rules'],
     ['settings', '/settings', 'Settings', 'Settings'],

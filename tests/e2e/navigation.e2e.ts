@@ -19,6 +19,7 @@ const REACHABLE = [
   ['Rules', '/rules', 'Rules'],
   ['Export and restore', '/data', 'Export and restore'],
   ['Categories', '/categories', 'Categories'],
+  ['Budget', '/budget', 'Budget'],
   ['Settings', '/settings', 'Settings'],
 ] as const;
 
@@ -191,6 +192,7 @@ describe('navigation tells the truth', () => {
       'Projects',
       'Transactions',
       'Categories',
+      'Budget',
       'Import',
       'Rates',
       'Rules',

@@ -1,12 +1,15 @@
 import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import type { TrpcUtils } from './trpc.js';
 
-type MoneyViewUtils = Pick<TrpcUtils, 'account' | 'expense' | 'transaction' | 'analytics'>;
+type MoneyViewUtils = Pick<
+  TrpcUtils,
+  'account' | 'expense' | 'transaction' | 'analytics' | 'budget'
+>;
 
 /**
  * After money moves (deposit, withdrawal, expense) or an account is deleted, every cached view
  * of balances and the ledger is stale: accounts (list and details), expenses, transactions and
- * the analytics figures computed from them.
+ * the analytics figures and the budget computed from them.
  * The one definition every mutation that moves money uses.
  */
 export async function invalidateMoneyViews(
@@ -18,5 +21,6 @@ export async function invalidateMoneyViews(
     utils.expense.invalidate(undefined, filters),
     utils.transaction.invalidate(undefined, filters),
     utils.analytics.invalidate(undefined, filters),
+    utils.budget.invalidate(undefined, filters),
   ]);
 }

@@ -16,6 +16,7 @@ import {
   LayoutDashboard,
   List,
   ListFilter,
+  PiggyBank,
   MessageSquare,
   Receipt,
   Settings,
@@ -90,12 +91,13 @@ const OVERVIEW: Group = {
   ],
 };
 
-/** The ledger's pages; Invoices and Payments are not available yet. */
+/** The ledger's pages and the budget; Invoices and Payments are not available yet. */
 const FINANCE: Group = {
   title: 'Finance',
   links: [
     { label: 'Transactions', to: '/transactions', icon: ArrowLeftRight },
     { label: 'Categories', to: '/categories', icon: Tags },
+    { label: 'Budget', to: '/budget', icon: PiggyBank },
   ],
   unavailable: [
     { label: 'Invoices', icon: FileText },

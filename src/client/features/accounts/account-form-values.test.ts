@@ -7,6 +7,7 @@ import {
   EMPTY_ACCOUNT_FORM,
   formValuesOf,
   isCurrencyRefusal,
+  onBudgetByDefault,
 } from './account-form-values.js';
 import { creditLimitBelowOwed, isCreditLimitBelowOwed } from '../../../shared/schemas/account.js';
 import { parseAccountListSearch, searchOfView, viewOfSearch } from './account-list-view.js';
@@ -128,6 +129,38 @@ describe('the account form: its currency', () => {
       true,
     );
     expect(isCurrencyRefusal('Insufficient funds')).toBe(false);
+  });
+});
+
+describe('on budget', () => {
+  it('starts a new account on the budget unless it is a loan', () => {
+    expect(EMPTY_ACCOUNT_FORM.onBudget).toBe(true);
+    expect(onBudgetByDefault('checking')).toBe(true);
+    expect(onBudgetByDefault('credit-card')).toBe(true);
+    expect(onBudgetByDefault('loan')).toBe(false);
+  });
+
+  it('sends the choice, and counts a change of it as a change', () => {
+    const checked = createAccountFormSchema.parse({
+      ...EMPTY_ACCOUNT_FORM,
+      title: 'Mortgage',
+      onBudget: false,
+    });
+    expect(checked.onBudget).toBe(false);
+    const account = {
+      title: 'Mortgage',
+      description: '',
+      icon: 'wallet',
+      color: '#10b981',
+      type: 'loan',
+      creditLimit: 0,
+      currency: 'USD',
+      onBudget: false,
+    } as unknown as Parameters<typeof changesAccount>[0];
+    expect(formValuesOf(account).onBudget).toBe(false);
+    const same = { title: 'Mortgage', description: '', icon: 'wallet' as const, color: '#10b981' };
+    expect(changesAccount(account, { ...same, onBudget: false })).toBe(false);
+    expect(changesAccount(account, { ...same, onBudget: true })).toBe(true);
   });
 });
 

@@ -32,6 +32,11 @@ export interface AccountFormValues {
    * currency on a new account unless chosen; the amounts above are typed in it.
    */
   currency: string;
+  /**
+   * Whether the account's money counts in the budget (docs/budgets.md): on unless chosen,
+   * off by default for a loan.
+   */
+  onBudget: boolean;
 }
 
 /** What an edit sends: the fields, and the currency when it changes. */
@@ -46,6 +51,9 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountTypeName, string> = {
   loan: 'Loan',
   other: 'Other',
 };
+
+/** Whether a new account of `type` starts on the budget: every type but a loan. */
+export const onBudgetByDefault = (type: string) => type !== 'loan';
 
 /** On a card or a loan, the opening figure typed is what is owed: it opens the balance below 0. */
 export const opensOwing = (type: string) => type === 'credit-card' || type === 'loan';
@@ -72,6 +80,7 @@ export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
   openingBalance: '',
   openingDate: '',
   currency: DEFAULT_CURRENCY,
+  onBudget: true,
 };
 
 /** The form's first values: the account's, or an empty one in `currency` (the book's base). */
@@ -93,6 +102,7 @@ export function formValuesOf(
         ? moneyEditText(account.creditLimit, displayCurrency(account.currency))
         : '',
     currency: account.currency,
+    onBudget: account.onBudget,
   };
 }
 
@@ -114,6 +124,7 @@ const typedAccount = z
     openingBalance: z.string(),
     openingDate: z.string(),
     currency: z.string(),
+    onBudget: z.boolean(),
   })
   .transform((values, context) => {
     const currency = displayCurrency(values.currency || DEFAULT_CURRENCY);
@@ -134,6 +145,7 @@ const commonFields = (values: TypedAccount) => ({
   icon: values.icon,
   color: values.color.trim(),
   type: values.type,
+  onBudget: values.onBudget,
 });
 
 /**
@@ -216,6 +228,7 @@ export function changesAccount(account: Account, fields: AccountEdit): boolean {
     (fields.icon ?? account.icon) !== account.icon ||
     (fields.color ?? account.color).toLowerCase() !== account.color.toLowerCase() ||
     (fields.type ?? account.type) !== account.type ||
+    (fields.onBudget ?? account.onBudget) !== account.onBudget ||
     (fields.creditLimit ?? account.creditLimit) !== account.creditLimit
   );
 }

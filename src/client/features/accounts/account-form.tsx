@@ -39,6 +39,7 @@ import {
   createAccountFormSchema,
   formValuesOf,
   isCurrencyRefusal,
+  onBudgetByDefault,
   opensOwing,
   type AccountFormValues,
 } from './account-form-values.js';
@@ -157,6 +158,11 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
           if (!iconChosen.current) {
             form.setValue('icon', value === 'credit-card' ? 'credit-card' : 'wallet');
           }
+          // A new account follows its type (a loan starts off the budget) until the person
+          // chooses; an edit keeps what the account has.
+          if (!account && !form.getFieldState('onBudget').isDirty) {
+            form.setValue('onBudget', onBudgetByDefault(value));
+          }
         }}
       />
       <FieldError id={`${id}-type-error`} message={errors.type?.message} />
@@ -219,6 +225,20 @@ export function AccountForm({ account, onSaved }: { account?: Account; onSaved?:
           />
         </div>
         <FieldError id={colorErrorId} message={colorError} />
+      </div>
+      <div className="space-y-1">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            aria-describedby={`${id}-on-budget-hint`}
+            {...form.register('onBudget')}
+          />
+          On budget
+        </label>
+        <p id={`${id}-on-budget-hint`} className="text-xs text-muted-foreground">
+          Money in this account counts in the budget&rsquo;s To assign. Usually off for a loan.
+        </p>
       </div>
       <AmountInput
         form={form}

@@ -37,6 +37,12 @@ export function AccountSummary({ account, badges }: { account: Account; badges?:
           </dd>
         </div>
         <div>
+          <dt className="text-sm text-muted-foreground">Budget</dt>
+          <dd className="font-medium" data-testid="account-on-budget">
+            {account.onBudget ? 'On budget' : 'Off budget'}
+          </dd>
+        </div>
+        <div>
           <dt className="text-sm text-muted-foreground">Created on:</dt>
           <dd className="font-medium">
             <time dateTime={account.createdAt}>{formatDate(account.createdAt)}</time>

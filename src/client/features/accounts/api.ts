@@ -56,7 +56,8 @@ export function useUpdateAccount() {
       ...input
     }: Keyed<AccountFields & { id: string; currency?: string | undefined }>) =>
       utils.client.account.update.mutate(input, withIdempotencyKey(idempotencyKey)),
-    onSuccess: () => void utils.account.invalidate(),
+    // Whether it is on the budget, and its currency, change the budget's figures too.
+    onSuccess: () => void Promise.all([utils.account.invalidate(), utils.budget.invalidate()]),
     ...RETRY_UNANSWERED,
   });
 }

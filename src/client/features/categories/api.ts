@@ -15,7 +15,10 @@ import { trpc, withIdempotencyKey } from '../../lib/trpc.js';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** A category mutation with a fresh key (or the given one), refreshing the categories after. */
+/**
+ * A category mutation with a fresh key (or the given one), refreshing the categories after, and
+ * the budget, whose grid lists them by group.
+ */
 function useCategoryMutation<I, O>(
   call: (utils: Utils, input: I, key: string) => Promise<O>,
   alsoLedger = false,
@@ -27,6 +30,7 @@ function useCategoryMutation<I, O>(
     onSuccess: () =>
       Promise.all([
         utils.category.invalidate(),
+        utils.budget.invalidate(),
         ...(alsoLedger ? [utils.transaction.invalidate(), utils.expense.invalidate()] : []),
       ]),
     ...RETRY_UNANSWERED,
