@@ -14,6 +14,7 @@ const category = (categoryId: string, groupId: string, groupName: string): Budge
   available: 0,
   rollover: { rule: 'surplus', cap: null },
   overspent: false,
+  goal: null,
 });
 
 describe('groupCategories', () => {
