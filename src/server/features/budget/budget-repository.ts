@@ -94,15 +94,23 @@ export async function readBudgetFlows(
   bookId: string,
   upTo: string,
 ): Promise<FlowRow[]> {
+  // Summed first, then classified against the book's spending categories (an InitPlan read
+  // once): the few hundred rows of a month go through no join.
   const result = await sql<FlowRow>`
-    SELECT ba.month, ba.category_id, coalesce(g.kind = 'spending', false) AS spending,
-      sum(ba.base_cents) AS base_cents, sum(ba.unconverted) AS unconverted
-    FROM budget_activity ba
-    JOIN accounts a ON a.id = ba.account_id AND a.on_budget AND a.deleted_at IS NULL
-    LEFT JOIN categories c ON c.id = ba.category_id
-    LEFT JOIN category_groups g ON g.id = c.group_id
-    WHERE ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
-    GROUP BY ba.month, ba.category_id, g.kind`.execute(db);
+    SELECT f.month, f.category_id,
+      coalesce(f.category_id = ANY (ARRAY(
+        SELECT c.id FROM categories c JOIN category_groups g ON g.id = c.group_id
+        WHERE c.book_id = ${bookId}::uuid AND g.kind = 'spending')), false) AS spending,
+      f.base_cents, f.unconverted
+    FROM (
+      SELECT ba.month, ba.category_id, sum(ba.base_cents) AS base_cents,
+        sum(ba.unconverted) AS unconverted
+      FROM budget_activity ba
+      WHERE ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
+        AND ba.account_id IN (SELECT a.id FROM accounts a
+          WHERE a.book_id = ${bookId}::uuid AND a.on_budget AND a.deleted_at IS NULL)
+      GROUP BY ba.month, ba.category_id
+    ) f`.execute(db);
   return result.rows;
 }
 
@@ -344,6 +352,11 @@ export interface ExplainEntryRow {
 /**
  * The entries (or split lines) of live on-budget accounts in `month` that count in a spending
  * category, or (null) in To assign, oldest first, at most `limit`; and how many there are.
+ *
+ * One statement (the count is a window over the same rows), and each half reads only what can
+ * count: for a category, its own entries (transactions_book_category_date_idx) and its split
+ * lines; for To assign, the month's entries without a spending category. A split entry has no
+ * category of its own (docs/ledger.md#splits): its lines count, each in its own category.
  */
 export async function listMonthEntries(
   db: DbOrTx,
@@ -352,44 +365,47 @@ export async function listMonthEntries(
   categoryId: string | null,
   limit: number,
 ): Promise<{ rows: ExplainEntryRow[]; count: number }> {
-  const counted =
+  const notSpending = (column: ReturnType<typeof sql.ref>) => sql`(${column} IS NULL OR NOT EXISTS (
+      SELECT 1 FROM categories c JOIN category_groups g ON g.id = c.group_id
+      WHERE c.id = ${column} AND g.kind = 'spending'))`;
+  const wholeCounts =
     categoryId === null
-      ? sql`(g.kind IS DISTINCT FROM 'spending')`
-      : sql`(x.category_id = ${categoryId}::uuid)`;
-  const base = sql`
-    WITH month_entries AS (
-      SELECT t.id, t.seq, t.occurred_on, t.description, t.payee, t.account_id, t.category_id,
-        CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN 1 ELSE -1 END AS sign,
-        t.amount_cents, t.base_amount, t.base_recorded, a.currency = b.base_currency AS same_currency,
-        EXISTS (SELECT 1 FROM entry_splits l WHERE l.entry_id = t.id) AS split
+      ? notSpending(sql.ref('t.category_id'))
+      : sql`t.category_id = ${categoryId}::uuid`;
+  const lineCounts =
+    categoryId === null
+      ? notSpending(sql.ref('l.category_id'))
+      : sql`l.category_id = ${categoryId}::uuid`;
+  const inMonth = sql`t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL
+    AND t.occurred_on >= ${month}::date AND t.occurred_on < (${month}::date + interval '1 month')::date`;
+  const sign = sql`CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN 1 ELSE -1 END`;
+  const result = await sql<ExplainEntryRow & { total: string | number }>`
+    WITH counted AS (
+      SELECT t.id, t.seq, 0 AS position, t.occurred_on, t.description, t.payee, t.account_id,
+        ${sign} * CASE WHEN a.currency = b.base_currency THEN t.amount_cents
+                       WHEN t.base_recorded THEN t.base_amount END AS base_cents,
+        false AS split
       FROM transactions t
       JOIN accounts a ON a.id = t.account_id AND a.on_budget AND a.deleted_at IS NULL
       JOIN books b ON b.id = t.book_id
-      WHERE t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL
-        AND t.occurred_on >= ${month}::date AND t.occurred_on < (${month}::date + interval '1 month')::date
-    ),
-    counted AS (
-      SELECT e.id, e.seq, e.occurred_on, e.description, e.payee, e.account_id, e.category_id,
-        e.sign * CASE WHEN e.same_currency THEN e.amount_cents WHEN e.base_recorded THEN e.base_amount END AS base_cents,
-        false AS split
-      FROM month_entries e WHERE NOT e.split
+      WHERE ${inMonth} AND ${wholeCounts}
+        AND NOT EXISTS (SELECT 1 FROM entry_splits s WHERE s.book_id = t.book_id AND s.entry_id = t.id)
       UNION ALL
-      SELECT e.id, e.seq, e.occurred_on, e.description, e.payee, e.account_id, l.category_id,
-        e.sign * CASE WHEN e.same_currency THEN l.amount_cents WHEN l.base_recorded THEN l.base_amount END,
+      SELECT t.id, t.seq, l.position, t.occurred_on, t.description, t.payee, t.account_id,
+        ${sign} * CASE WHEN a.currency = b.base_currency THEN l.amount_cents
+                       WHEN l.base_recorded THEN l.base_amount END,
         true
-      FROM month_entries e JOIN entry_splits l ON l.entry_id = e.id
-      WHERE e.split
+      FROM transactions t
+      JOIN accounts a ON a.id = t.account_id AND a.on_budget AND a.deleted_at IS NULL
+      JOIN books b ON b.id = t.book_id
+      JOIN entry_splits l ON l.book_id = t.book_id AND l.entry_id = t.id
+      WHERE ${inMonth} AND ${lineCounts}
     )
-    SELECT x.* FROM counted x
-    LEFT JOIN categories c ON c.id = x.category_id
-    LEFT JOIN category_groups g ON g.id = c.group_id
-    WHERE ${counted}`;
-  const rows = await sql<ExplainEntryRow>`
-    SELECT id, occurred_on, description, payee, account_id, base_cents, split
-    FROM (${base}) listed ORDER BY occurred_on, seq LIMIT ${limit}`.execute(db);
-  const count = await sql<{ count: string | number }>`
-    SELECT count(*) AS count FROM (${base}) listed`.execute(db);
-  return { rows: rows.rows, count: Number(count.rows[0]?.count ?? 0) };
+    SELECT id, occurred_on, description, payee, account_id, base_cents, split,
+      count(*) OVER () AS total
+    FROM counted ORDER BY occurred_on, seq, position LIMIT ${limit}`.execute(db);
+  const rows = result.rows.map(({ total: _total, ...row }) => row);
+  return { rows, count: Number(result.rows[0]?.total ?? 0) };
 }
 
 /** Whether a category is the book's, and whether it is a spending one; undefined: not the book's. */
