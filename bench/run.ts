@@ -11,7 +11,8 @@
  * BENCH_ONLY=rates only the ECB full-history rate import;
  * BENCH_ONLY=currency-analytics only the charts of a book in three currencies, in the base one;
  * BENCH_ONLY=attack only the latency under issue 19's worst case (BENCH_ATTACK_SECONDS, 30);
- * BENCH_ONLY=live only the live updates' notice latency at 100 open connections (bench/live-bench.ts).
+ * BENCH_ONLY=live only the live updates' notice latency at 100 open connections (bench/live-bench.ts);
+ * BENCH_ONLY=budget only the budget's month grid and explain view (bench/budget-bench.ts).
  * Exits 1 when a measurement had failed requests or a target is missed.
  */
 import { randomInt } from 'node:crypto';
@@ -25,6 +26,7 @@ import { seed, type Seeded } from './seed.js';
 import { runImportBench } from './import-bench.js';
 import { runRatesBench } from './rates-bench.js';
 import { runLiveBench } from './live-bench.js';
+import { runBudgetBench } from './budget-bench.js';
 import { runCurrencyAnalyticsBench } from './currency-analytics.js';
 import { benchUnderAttack, printAttackReport } from './under-attack.js';
 import { benchAnalytics, printAnalyticsReport, seedAnalyticsBook } from './analytics.js';
@@ -41,7 +43,16 @@ const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const POOL_SIZE = '10';
-const SUBSETS = ['ledger', 'analytics', 'import', 'rates', 'currency-analytics', 'attack', 'live'];
+const SUBSETS = [
+  'ledger',
+  'analytics',
+  'import',
+  'rates',
+  'currency-analytics',
+  'attack',
+  'live',
+  'budget',
+];
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && !SUBSETS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY=${ONLY}: the subsets are ${SUBSETS.join(', ')}`);
@@ -241,6 +252,11 @@ async function main(): Promise<void> {
     if (!(await runLiveBench(baseDatabaseUrl))) process.exitCode = 1;
     return;
   }
+  // BENCH_ONLY=budget: only the budget's month grid and explain view (bench/budget-bench.ts).
+  if (process.env.BENCH_ONLY === 'budget') {
+    if (!(await runBudgetBench(baseDatabaseUrl, CONNECTIONS))) process.exitCode = 1;
+    return;
+  }
   const began = Date.now();
   const database = await createFreshDatabase(baseDatabaseUrl);
   const app = new ServerProcess({
@@ -378,6 +394,7 @@ async function main(): Promise<void> {
     failed = true;
   }
   if (ONLY === undefined && !(await runLiveBench(baseDatabaseUrl))) failed = true;
+  if (ONLY === undefined && !(await runBudgetBench(baseDatabaseUrl, CONNECTIONS))) failed = true;
   if (failed) process.exitCode = 1;
 }
 
