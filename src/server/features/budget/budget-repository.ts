@@ -10,16 +10,18 @@ import type { BudgetActionKind, RolloverRule } from '../../../shared/schemas/bud
 /**
  * Brings the book's budget_activity up to date: the months the ledger's statements marked are
  * summed again from their entries and split lines, in one statement. Taking a mark deletes it, so
- * two readers never sum one month twice; a write that commits after this statement's snapshot
- * marks its month again (it waits for this statement's delete of the mark), and the next read
- * sums it. A split entry's lines count in their own categories, and the entry's amount less its
+ * two readers never sum one month twice. Each writing transaction has a mark of its own per
+ * account and month (its id in the key): this statement sees, and takes, only the marks of writes
+ * its snapshot holds; a write that commits after it keeps its mark, and the next read sums it. A split entry's lines count in their own categories, and the entry's amount less its
  * lines (a conversion's rounding, nothing else) in none.
  */
 export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise<void> {
   await sql`
-    WITH marked AS (
+    WITH taken AS (
       DELETE FROM budget_dirty WHERE book_id = ${bookId}::uuid RETURNING account_id, month
     ),
+    -- One mark per writing transaction (migrations/20261211000000): each month summed once.
+    marked AS (SELECT DISTINCT account_id, month FROM taken),
     cleared AS (
       DELETE FROM budget_activity a USING marked m
       WHERE a.account_id = m.account_id AND a.month = m.month
