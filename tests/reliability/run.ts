@@ -11,7 +11,11 @@
  *   5. the real server on PostgreSQL under the same load while neighbours hold CSV exports
  *      unread, export, chart, restore and import with backtracking rules (harness/neighbours.ts);
  *   6. two instances on one PostgreSQL database, two members of one shared book writing through
- *      both, live connections on both checked against the book's activity (harness/shared-book.ts).
+ *      both, live connections on both checked against the book's activity (harness/shared-book.ts);
+ *   7. the budget on two instances over one PostgreSQL database: both members of a shared book send
+ *      budget actions, their undos and entries at once, with duplicate keys; the envelope identity,
+ *      the log's rows and its undo marks checked at checkpoints and at the end
+ *      (harness/budget-concurrency.ts).
  *
  * Exits 1 if any invariant is violated on the real server, if the negative control passes, or if
  * a scenario could not run.
@@ -22,6 +26,7 @@ import { startBrokenToyServer } from './broken-toy-server.js';
 import { runCrashTest } from './crash-test.js';
 import { HarnessRun, runHarness, type HarnessResult } from './harness.js';
 import { ApiClient } from './harness/client.js';
+import { budgetOnTwoInstances, type BudgetProfile } from './harness/budget-concurrency.js';
 import { addNeighbourChecks } from './harness/neighbour-checks.js';
 import { Neighbours } from './harness/neighbours.js';
 import { postgresLedgerReader } from './harness/ledger-reader.js';
@@ -62,6 +67,8 @@ interface Profile {
   };
   /** Two members of one shared book, writing through two instances (harness/shared-book.ts). */
   shared: { clients: number; durationMs: number; requestCap: number; settleMs: number };
+  /** Budget actions and entries at once on two instances (harness/budget-concurrency.ts). */
+  budget: BudgetProfile;
 }
 
 const PROFILES: Record<'quick' | 'full', Profile> = {
@@ -83,6 +90,7 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       exportsHeld: 12,
     },
     shared: { clients: 8, durationMs: 6_000, requestCap: 1_200, settleMs: 5_000 },
+    budget: { clients: 6, durationMs: 8_000, requestCap: 1_500, checkpoints: 2 },
   },
   full: {
     load: { clients: 48, durationMs: 60_000, requestCap: 400_000 },
@@ -102,6 +110,7 @@ const PROFILES: Record<'quick' | 'full', Profile> = {
       exportsHeld: 12,
     },
     shared: { clients: 16, durationMs: 20_000, requestCap: 6_000, settleMs: 5_000 },
+    budget: { clients: 12, durationMs: 30_000, requestCap: 8_000, checkpoints: 4 },
   },
 };
 
@@ -348,6 +357,10 @@ async function main(): Promise<number> {
     [
       { name: 'shared book / 2 instances', expectViolations: false },
       () => sharedBookOnTwoInstances(testDatabaseUrl, profile),
+    ],
+    [
+      { name: 'budget / concurrent assignments', expectViolations: false },
+      () => budgetOnTwoInstances(testDatabaseUrl, profile.budget),
     ],
   ];
   const outcomes: Outcome[] = [];
