@@ -20,7 +20,7 @@ export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise
     WITH taken AS (
       DELETE FROM budget_dirty WHERE book_id = ${bookId}::uuid RETURNING account_id, month
     ),
-    -- One mark per writing transaction (migrations/20261211000000): each month summed once.
+    -- One mark per writing transaction (migrations/20261212000000): each month summed once.
     marked AS (SELECT DISTINCT account_id, month FROM taken),
     cleared AS (
       DELETE FROM budget_activity a USING marked m
