@@ -140,11 +140,13 @@ export interface BudgetGoalsTable {
   updated_at: Generated<Date>;
 }
 
-/** Months of an account whose budget_activity is out of date. */
+/** Months of an account whose budget_activity is out of date: one mark per writing transaction. */
 export interface BudgetDirtyTable {
   account_id: string;
   month: CalendarDate;
   book_id: string;
+  /** The writing transaction's id (txid_current(), its default). bigint. */
+  writer: ColumnType<string | number, never, never>;
 }
 
 export type CategoryKind = 'spending' | 'income';
