@@ -229,6 +229,52 @@ describe('budget journey', () => {
     },
   );
 
+  it(
+    'sets a goal of 1,200 by a month, fills the month from goals and shows it on the dashboard',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const { token } = await signedInUser('budget-goals');
+      await seedIncome(token, 2000);
+      // Three months, this one included: 400.00 a month.
+      const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
+      const dueMonth = `${due.getUTCFullYear()}-${pad(due.getUTCMonth() + 1)}`;
+      const w = await openPage(browser, { token, timezoneId: 'UTC' });
+      const { page } = w;
+      await w.goto('/budget');
+      await toAssign(page).getByText('$2,000.00').waitFor();
+
+      await openMenu(page, 'Groceries', 'Goal');
+      const goal = page.getByRole('dialog', { name: 'Goal for Groceries' });
+      await goal.getByRole('radio', { name: 'Save an amount by a month' }).check();
+      await goal.getByRole('textbox', { name: 'Goal amount' }).fill('1,200');
+      await goal.getByLabel('By month').fill(dueMonth);
+      await accessibleBothThemes(page, 'budget goal dialog');
+      await goal.getByRole('button', { name: 'Save goal' }).click();
+      await toast(page, 'Goal saved');
+      await row(page, 'Groceries')
+        .getByText(`Goal: $1,200.00 by ${dueMonth} · $400.00 needed`)
+        .waitFor();
+
+      await toAssign(page).getByRole('button', { name: 'Fill from goals' }).click();
+      await toast(page, 'Filled from goals: 1 category');
+      await expect.poll(() => available(page, 'Groceries').textContent()).toBe('$400.00');
+      await toAssign(page).getByText('$1,600.00').waitFor();
+      await row(page, 'Groceries')
+        .getByText(/met this month/)
+        .waitFor();
+
+      // The dashboard's Upcoming Events shows the goal and its progress (400 of 1,200: 33%).
+      await w.goto('/');
+      const events = page.getByTestId('upcoming-events');
+      await events.getByRole('heading', { name: 'Groceries' }).waitFor();
+      await events.getByText('33% there').waitFor();
+      w.assertClean();
+      await w.context.close();
+    },
+  );
+
   it('assigns by keyboard alone: type, Enter, arrows, Tab, Escape, the menu and Undo', async () => {
     const { token } = await signedInUser('budget-keys');
     await seedIncome(token, 500);

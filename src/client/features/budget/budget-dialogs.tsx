@@ -1,9 +1,14 @@
 import type { RefObject } from 'react';
 import {
+  GOAL_KINDS,
   ROLLOVER_RULES,
   type BudgetCategory,
   type BudgetMonth,
+  type GoalKind,
 } from '../../../shared/schemas/budget.js';
+import { Button } from '../../components/ui/button.js';
+import { Input } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
 import { AmountInput } from '../../components/forms/amount-input.js';
 import { FieldError } from '../../components/forms/field-error.js';
 import { FormSelect } from '../../components/forms/form-select.js';
@@ -14,22 +19,28 @@ import { keyedRequest } from '../../components/forms/use-submit.js';
 import { Dialog } from '../../components/overlays/dialog.js';
 import { Money } from '../../components/ui/money.js';
 import { formatMoney, type DisplayCurrency } from '../../lib/format.js';
+import { newIdempotencyKey } from '../../lib/idempotency-key.js';
+import { screenToast, showFailure } from '../../lib/screen-toast.js';
 import {
   TO_ASSIGN,
   coverFormSchema,
+  goalFormSchema,
   holdFormSchema,
   moveFormSchema,
   placeId,
   rolloverFormSchema,
   type CoverFormValues,
+  type GoalFormValues,
   type HoldFormValues,
   type MoveFormValues,
   type RolloverFormValues,
 } from './budget-forms.js';
 import {
   useCoverBudget,
+  useDeleteGoal,
   useHoldBudget,
   useMoveBudget,
+  useSetGoal,
   useSetRollover,
 } from './budget-mutations.js';
 import { ROLLOVER_WORDS } from './budget-words.js';
@@ -274,6 +285,126 @@ export function HoldDialog(props: BudgetDialogProps) {
         <SubmitButton pending={pending} pendingLabel="Saving">
           Hold
         </SubmitButton>
+      </form>
+    </Dialog>
+  );
+}
+
+const GOAL_WORDS: Record<GoalKind, { title: string; detail: string }> = {
+  'by-date': {
+    title: 'Save an amount by a month',
+    detail: 'Spread evenly over the months left, e.g. 1,200 by December.',
+  },
+  monthly: { title: 'Assign an amount every month', detail: 'The same amount each month.' },
+  refill: {
+    title: 'Refill up to an amount',
+    detail: 'Each month, bring what is available back up to the amount.',
+  },
+};
+
+/** A category's goal: what kind, how much, and for a by-date goal the month; or remove it. */
+export function GoalDialog(props: BudgetDialogProps & { category: BudgetCategory }) {
+  const { category, currency } = props;
+  const setGoal = useSetGoal();
+  const deleteGoal = useDeleteGoal();
+  const goal = category.goal;
+  const { formProps, pending, form, field } = useAppForm({
+    check: { schema: goalFormSchema(currency) },
+    defaultValues: {
+      kind: goal?.kind ?? 'by-date',
+      amount: goal === null ? '' : moneyEditText(goal.amount, currency),
+      targetMonth: goal?.targetMonth ?? '',
+    } satisfies GoalFormValues,
+    request: (checked) =>
+      keyedRequest({ categoryId: category.categoryId, ...checked }, setGoal.mutateAsync),
+    success: 'Goal saved',
+    failure: 'Could not save the goal',
+    onDone: () => props.onOpenChange(false),
+  });
+  const kind = form.watch('kind');
+  const kindId = field('kind').id;
+  const monthId = field('targetMonth').id;
+  return (
+    <Dialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      returnFocusTo={props.returnFocusTo}
+      title={`Goal for ${category.name}`}
+      description="Fill from goals assigns what each goal still needs this month."
+    >
+      <form {...formProps}>
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-medium">Kind of goal</legend>
+          {GOAL_KINDS.map((value) => (
+            <label
+              key={value}
+              htmlFor={`${kindId}-${value}`}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
+            >
+              <input
+                id={`${kindId}-${value}`}
+                type="radio"
+                value={value}
+                className="mt-1"
+                aria-describedby={`${kindId}-${value}-detail`}
+                {...form.register('kind')}
+              />
+              <span>
+                <span className="block text-sm font-medium">{GOAL_WORDS[value].title}</span>
+                <span
+                  id={`${kindId}-${value}-detail`}
+                  className="block text-sm text-muted-foreground"
+                >
+                  {GOAL_WORDS[value].detail}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <AmountInput form={form} name="amount" label="Goal amount" currency={currency} />
+        {kind === 'by-date' && (
+          <div className="space-y-1">
+            <Label htmlFor={monthId}>By month</Label>
+            <Input
+              id={monthId}
+              type="month"
+              placeholder="2026-12"
+              aria-invalid={form.formState.errors.targetMonth ? true : undefined}
+              aria-describedby={form.formState.errors.targetMonth ? `${monthId}-error` : undefined}
+              {...form.register('targetMonth')}
+            />
+            <FieldError
+              id={`${monthId}-error`}
+              message={form.formState.errors.targetMonth?.message}
+            />
+          </div>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pending={pending} pendingLabel="Saving">
+            Save goal
+          </SubmitButton>
+          {goal !== null && (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={deleteGoal.isPending}
+              onClick={() =>
+                deleteGoal.mutate(
+                  { categoryId: category.categoryId, idempotencyKey: newIdempotencyKey() },
+                  {
+                    onSuccess: () => {
+                      screenToast.info('Goal removed');
+                      props.onOpenChange(false);
+                    },
+                    onError: (error) => showFailure(error, 'Could not remove the goal'),
+                  },
+                )
+              }
+            >
+              Remove goal
+            </Button>
+          )}
+        </div>
       </form>
     </Dialog>
   );

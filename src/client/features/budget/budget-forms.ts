@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ROLLOVER_RULES, type RolloverRule } from '../../../shared/schemas/budget.js';
+import {
+  BUDGET_MONTH_PATTERN,
+  GOAL_KINDS,
+  ROLLOVER_RULES,
+  type GoalKind,
+  type RolloverRule,
+} from '../../../shared/schemas/budget.js';
 import { amountText } from '../../components/forms/amount-text.js';
 import { readMoney, unitsOf } from '../../components/forms/typed-amounts.js';
 import type { DisplayCurrency } from '../../lib/format.js';
@@ -77,3 +83,33 @@ export interface CoverFormValues {
 export const coverFormSchema = z.object({
   from: z.string().min(1, { error: 'Choose where the money comes from.' }),
 });
+
+export interface GoalFormValues {
+  kind: string;
+  amount: string;
+  /** 'YYYY-MM', as a month input gives it; only a by-date goal has one. */
+  targetMonth: string;
+}
+
+const TARGET_MONTH = new RegExp(BUDGET_MONTH_PATTERN);
+
+/** A goal: its kind, its amount (more than 0), and for a by-date goal its month. */
+export const goalFormSchema = (currency: DisplayCurrency) =>
+  z
+    .object({
+      kind: z.enum(GOAL_KINDS, { error: 'Choose what kind of goal.' }),
+      amount: amountText('Type the goal amount, more than 0.', { currency }),
+      targetMonth: z.string(),
+    })
+    .transform((values, context): { kind: GoalKind; amount: number; targetMonth?: string } => {
+      if (values.kind !== 'by-date') return { kind: values.kind, amount: values.amount };
+      if (TARGET_MONTH.test(values.targetMonth)) {
+        return { kind: 'by-date', amount: values.amount, targetMonth: values.targetMonth };
+      }
+      context.addIssue({
+        code: 'custom',
+        path: ['targetMonth'],
+        message: 'Choose the month the amount is due, like 2026-12.',
+      });
+      return z.NEVER;
+    });

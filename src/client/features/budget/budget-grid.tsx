@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import {
   ArrowLeftRight,
+  Goal,
   HelpCircle,
   MoreVertical,
   Repeat,
@@ -20,10 +21,11 @@ import { STICKY_CELL } from '../../components/ui/table.js';
 import { cn } from '../../lib/cn.js';
 import type { DisplayCurrency } from '../../lib/format.js';
 import { AssignedCell } from './assigned-cell.js';
+import { goalLine } from './budget-words.js';
 import { groupCategories } from './group-categories.js';
 
 /** What a category's menu opens. */
-export type CategoryAction = 'move' | 'cover' | 'rollover' | 'explain';
+export type CategoryAction = 'move' | 'cover' | 'rollover' | 'goal' | 'explain';
 
 /** Opens a dialog for a category; focus goes back to `opener` when it closes. */
 export type OpenCategoryAction = (
@@ -69,6 +71,9 @@ function CategoryMenu({
         <DropdownMenuItem onSelect={() => open('rollover')}>
           <Repeat className="h-4 w-4" aria-hidden /> Rollover rule
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => open('goal')}>
+          <Goal className="h-4 w-4" aria-hidden /> Goal
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => open('explain')}>
           <HelpCircle className="h-4 w-4" aria-hidden /> Explain this number
         </DropdownMenuItem>
@@ -97,6 +102,11 @@ function CategoryRow({
             {category.name}
             {category.archived && (
               <span className="ml-1 text-xs text-muted-foreground">(archived)</span>
+            )}
+            {category.goal !== null && (
+              <span className="block text-xs text-muted-foreground">
+                {goalLine(category.goal, currency)}
+              </span>
             )}
           </span>
         </div>

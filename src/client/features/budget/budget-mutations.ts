@@ -5,6 +5,7 @@ import type {
   coverBudgetInput,
   holdBudgetInput,
   moveBudgetInput,
+  setGoalInput,
   setRolloverInput,
 } from '../../../shared/schemas/budget.js';
 import { unwrap } from '../../lib/envelope.js';
@@ -64,6 +65,27 @@ export function useSetRollover() {
   const utils = trpc.useUtils();
   return useBudgetChange((input: z.input<typeof setRolloverInput>, options) =>
     utils.client.budget.setRollover.mutate(input, options),
+  );
+}
+
+export function useSetGoal() {
+  const utils = trpc.useUtils();
+  return useBudgetChange((input: z.input<typeof setGoalInput>, options) =>
+    utils.client.budget.setGoal.mutate(input, options),
+  );
+}
+
+export function useDeleteGoal() {
+  const utils = trpc.useUtils();
+  return useBudgetChange((input: { categoryId: string }, options) =>
+    utils.client.budget.deleteGoal.mutate(input, options),
+  );
+}
+
+export function useFillFromGoals() {
+  const utils = trpc.useUtils();
+  return useBudgetChange((input: { month: string }, options) =>
+    utils.client.budget.fillFromGoals.mutate(input, options),
   );
 }
 

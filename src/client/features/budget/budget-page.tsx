@@ -12,7 +12,14 @@ import type { DisplayCurrency } from '../../lib/format.js';
 import { useLocaleStore } from '../../lib/locale.js';
 import { useBudgetMonth } from './api.js';
 import { BudgetGrid, type CategoryAction } from './budget-grid.js';
-import { CoverDialog, HoldDialog, MoveMoneyDialog, RolloverDialog } from './budget-dialogs.js';
+import {
+  CoverDialog,
+  GoalDialog,
+  HoldDialog,
+  MoveMoneyDialog,
+  RolloverDialog,
+} from './budget-dialogs.js';
+import { FillFromGoalsButton } from './fill-from-goals-button.js';
 import { ExplainDialog } from './explain-dialog.js';
 import { HistoryCard } from './history-card.js';
 import { canShiftMonth, monthLabel, shiftMonth } from './month.js';
@@ -107,6 +114,7 @@ function ToAssignBar(props: {
           <HandCoins className="h-4 w-4" aria-hidden />
           Hold for next month
         </Button>
+        <FillFromGoalsButton month={budget.month} />
         <Button
           variant="ghost"
           size="sm"
@@ -272,6 +280,15 @@ export function BudgetPage(props: {
       )}
       {category && dialog?.kind === 'rollover' && (
         <RolloverDialog
+          {...shared}
+          open
+          onOpenChange={close}
+          returnFocusTo={opener}
+          category={category}
+        />
+      )}
+      {category && dialog?.kind === 'goal' && (
+        <GoalDialog
           {...shared}
           open
           onOpenChange={close}

@@ -1,4 +1,5 @@
-import type { BudgetAction, RolloverRule } from '../../../shared/schemas/budget.js';
+import type { BudgetAction, BudgetGoal, RolloverRule } from '../../../shared/schemas/budget.js';
+import { formatMoney, type DisplayCurrency } from '../../lib/format.js';
 
 /**
  * What the budget screen says in words (docs/client.md#the-budget-screen): the rollover rules,
@@ -101,4 +102,18 @@ export function actionWho(actor: BudgetAction['actor'], myEmail: string | undefi
  */
 export function canUndo(action: Pick<BudgetAction, 'counts' | 'undoneById'>): boolean {
   return action.counts && action.undoneById === null;
+}
+
+/** "Goal: 1,200.00 by 2026-12 · 300.00 needed" under a category's name. */
+export function goalLine(goal: BudgetGoal, currency: DisplayCurrency): string {
+  const amount = formatMoney(goal.amount, currency);
+  const what =
+    goal.kind === 'by-date'
+      ? `${amount} by ${goal.targetMonth ?? ''}`
+      : goal.kind === 'monthly'
+        ? `${amount} every month`
+        : `refill up to ${amount}`;
+  const needed =
+    goal.needed > 0 ? `${formatMoney(goal.needed, currency)} needed` : 'met this month';
+  return `Goal: ${what} · ${needed}`;
 }
