@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import {
   GOAL_KINDS,
   ROLLOVER_RULES,
@@ -44,6 +45,48 @@ import {
   useSetRollover,
 } from './budget-mutations.js';
 import { ROLLOVER_WORDS } from './budget-words.js';
+
+/**
+ * Radio buttons as cards, each a title and a sentence that describes it (the rollover rules, the
+ * kinds of goal); `field` is the form's registration of the choice.
+ */
+function ChoiceCards(props: {
+  legend: string;
+  idBase: string;
+  choices: { value: string; title: string; detail: string }[];
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 text-sm font-medium">{props.legend}</legend>
+      {props.choices.map(({ value, title, detail }) => (
+        <label
+          key={value}
+          htmlFor={`${props.idBase}-${value}`}
+          className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
+        >
+          <input
+            id={`${props.idBase}-${value}`}
+            type="radio"
+            value={value}
+            className="mt-1"
+            aria-describedby={`${props.idBase}-${value}-detail`}
+            {...props.field}
+          />
+          <span>
+            <span className="block text-sm font-medium">{title}</span>
+            <span
+              id={`${props.idBase}-${value}-detail`}
+              className="block text-sm text-muted-foreground"
+            >
+              {detail}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /** What every budget dialog is given. */
 interface BudgetDialogProps {
@@ -203,34 +246,12 @@ export function RolloverDialog(props: BudgetDialogProps & { category: BudgetCate
       description={`What happens to what is left in ${category.name} at the end of each month, from ${props.monthName} on.`}
     >
       <form {...formProps}>
-        <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium">At the end of the month</legend>
-          {ROLLOVER_RULES.map((value) => (
-            <label
-              key={value}
-              htmlFor={`${ruleId}-${value}`}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
-            >
-              <input
-                id={`${ruleId}-${value}`}
-                type="radio"
-                value={value}
-                className="mt-1"
-                aria-describedby={`${ruleId}-${value}-detail`}
-                {...form.register('rule')}
-              />
-              <span>
-                <span className="block text-sm font-medium">{ROLLOVER_WORDS[value].title}</span>
-                <span
-                  id={`${ruleId}-${value}-detail`}
-                  className="block text-sm text-muted-foreground"
-                >
-                  {ROLLOVER_WORDS[value].detail}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceCards
+          legend="At the end of the month"
+          idBase={ruleId}
+          choices={ROLLOVER_RULES.map((value) => ({ value, ...ROLLOVER_WORDS[value] }))}
+          field={form.register('rule')}
+        />
         {rule === 'capped' && (
           <AmountInput
             form={form}
@@ -333,34 +354,12 @@ export function GoalDialog(props: BudgetDialogProps & { category: BudgetCategory
       description="Fill from goals assigns what each goal still needs this month."
     >
       <form {...formProps}>
-        <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium">Kind of goal</legend>
-          {GOAL_KINDS.map((value) => (
-            <label
-              key={value}
-              htmlFor={`${kindId}-${value}`}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary"
-            >
-              <input
-                id={`${kindId}-${value}`}
-                type="radio"
-                value={value}
-                className="mt-1"
-                aria-describedby={`${kindId}-${value}-detail`}
-                {...form.register('kind')}
-              />
-              <span>
-                <span className="block text-sm font-medium">{GOAL_WORDS[value].title}</span>
-                <span
-                  id={`${kindId}-${value}-detail`}
-                  className="block text-sm text-muted-foreground"
-                >
-                  {GOAL_WORDS[value].detail}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceCards
+          legend="Kind of goal"
+          idBase={kindId}
+          choices={GOAL_KINDS.map((value) => ({ value, ...GOAL_WORDS[value] }))}
+          field={form.register('kind')}
+        />
         <AmountInput form={form} name="amount" label="Goal amount" currency={currency} />
         {kind === 'by-date' && (
           <div className="space-y-1">
