@@ -267,6 +267,11 @@ describe('a month of the budget', () => {
   it('sets goals, fills the month from them, and lists their progress', async () => {
     const s = await setUp();
     const caller = t.caller(s.user);
+    expect((await caller.budget.goals({ month: MONTH })).data).toEqual({
+      month: MONTH,
+      currency: 'USD',
+      goals: [],
+    });
     // 1,200 by June, set in March: 300 a month.
     await caller.budget.setGoal({
       categoryId: s.groceries,

@@ -648,6 +648,10 @@ export async function listGoals(
   currency: string;
   goals: (BudgetGoal & { categoryId: string; name: string; groupName: string })[];
 }> {
+  // The dashboard asks on every visit: a book without goals costs one small read, not a month.
+  if ((await readGoals(db, bookId)).length === 0) {
+    return { month: input.month, currency: await findBookBaseCurrency(db, bookId), goals: [] };
+  }
   const month = await readBudgetMonth(db, bookId, input.month);
   return {
     month: month.month,
