@@ -317,6 +317,17 @@ describe('a month of the budget', () => {
     expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);
   });
 
+  it('keeps listing money assigned to a category that moved into an income group', async () => {
+    const s = await setUp();
+    const caller = t.caller(s.user);
+    await caller.budget.assign({ month: MONTH, categoryId: s.groceries, assigned: 70 });
+    const income = (await caller.category.list({})).data.find((g) => g.kind === 'income');
+    await caller.category.update({ id: s.groceries, groupId: income?.id ?? '' });
+    const data = (await month(s.user)).data;
+    expect(availableOf(data, s.groceries)).toBe(70);
+    expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);
+  });
+
   it('answers over REST at the documented paths', async () => {
     const s = await setUp();
     const assign = await t.rest(s.user, {

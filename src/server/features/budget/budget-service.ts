@@ -156,33 +156,33 @@ export async function readBudgetMonth(
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
   const goals = new Map(goalRecords.map((record) => [record.category_id, toGoalRow(record)]));
   const { current } = figures;
-  const rows = categories
-    .filter((c) => c.spending)
-    .flatMap((c) => {
-      const f = current.categories.get(c.id);
-      if (f === undefined) return [];
-      const idle = f.carriedIn === 0n && f.assigned === 0n && f.activity === 0n;
-      if (c.archived && idle) return [];
-      return [
-        {
-          categoryId: c.id,
-          name: c.name,
-          groupId: c.group_id,
-          groupName: c.group_name,
-          archived: c.archived,
-          carriedIn: units(f.carriedIn),
-          assigned: units(f.assigned),
-          activity: units(f.activity),
-          available: units(f.available),
-          rollover: {
-            rule: f.rule.rule,
-            cap: f.rule.capCents === null ? null : units(f.rule.capCents),
-          },
-          overspent: f.available < 0n,
-          goal: goalOf(goals.get(c.id), f, day, currency),
+  // Every spending category, and any other that still holds budget money (one moved into an
+  // income group after money was assigned to it): every available of the identity is listed.
+  const rows = categories.flatMap((c) => {
+    const f = current.categories.get(c.id);
+    if (f === undefined) return [];
+    const idle = f.carriedIn === 0n && f.assigned === 0n && f.activity === 0n;
+    if ((c.archived || !c.spending) && idle) return [];
+    return [
+      {
+        categoryId: c.id,
+        name: c.name,
+        groupId: c.group_id,
+        groupName: c.group_name,
+        archived: c.archived,
+        carriedIn: units(f.carriedIn),
+        assigned: units(f.assigned),
+        activity: units(f.activity),
+        available: units(f.available),
+        rollover: {
+          rule: f.rule.rule,
+          cap: f.rule.capCents === null ? null : units(f.rule.capCents),
         },
-      ];
-    });
+        overspent: f.available < 0n,
+        goal: goalOf(goals.get(c.id), f, day, currency),
+      },
+    ];
+  });
   let assigned = 0n;
   let activity = 0n;
   let available = 0n;
