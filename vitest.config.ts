@@ -31,6 +31,14 @@ const unit = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.
 const clientUnit = ['src/client/**/*.test.{ts,tsx}'];
 
 /**
+ * A browser journey's expect.poll waits for what the page shows after a reload, a refetch or a
+ * server's answer: on a loaded CI machine that took longer than Vitest's 1 s default (stop 43:
+ * two journeys failed within it and passed alone), so a poll gives up only after 10 s. A poll
+ * that should pass at once still passes at once.
+ */
+const browserExpect = { poll: { timeout: 10_000 } };
+
+/**
  * Browser journeys run in Debian's Chromium when it is installed; otherwise they are skipped
  * with a clear notice, unless REQUIRE_BROWSER_TESTS is set (CI), which makes that an error.
  */
@@ -55,6 +63,7 @@ function browserProjects(): TestProjectConfiguration[] {
         exclude: E2E_ALONE,
         testTimeout: 90_000,
         hookTimeout: 180_000,
+        expect: browserExpect,
         sequence: { groupOrder: BROWSER },
       },
     },
@@ -67,6 +76,7 @@ function browserProjects(): TestProjectConfiguration[] {
         fileParallelism: false,
         testTimeout: 90_000,
         hookTimeout: 180_000,
+        expect: browserExpect,
         sequence: { groupOrder: BROWSER_ALONE },
       },
     },
@@ -99,6 +109,7 @@ function integrationProjects(
 ): TestProjectConfiguration[] {
   const shared = {
     ...timeouts,
+    isolate: false,
     environment: 'node',
     env: { TEST_DATABASE_URL: databaseUrl, ...generatedCases(cases) },
   };

@@ -237,7 +237,8 @@ describe('persistence across restarts (embedded PGlite)', () => {
 describe.runIf(testBackend === 'postgres')('persistence across restarts (PostgreSQL)', () => {
   it('keeps account, balance 12.34, ledger row and session, and closes its pool', async () => {
     // A fresh database; its own pool is never used (it connects lazily), only its url and drop.
-    const fresh = await openTestDatabase();
+    // Empty: the first start must apply every migration itself.
+    const fresh = await openTestDatabase({ empty: true });
     cleanups.push(() => fresh.close());
     const url = fresh.url;
     if (!url) throw new Error('openTestDatabase gave no url on PostgreSQL');
