@@ -109,6 +109,8 @@ function integrationProjects(
 ): TestProjectConfiguration[] {
   const shared = {
     ...timeouts,
+    // The files share their worker's modules: the server is imported once per worker, not once
+    // per file (docs/testing.md#ci-time).
     isolate: false,
     environment: 'node',
     env: { TEST_DATABASE_URL: databaseUrl, ...generatedCases(cases) },
