@@ -439,6 +439,8 @@ export interface BudgetFigures {
   coldFirstReadMs: number;
   views: {
     name: string;
+    /** Judged against the target; false: measured as a figure only. */
+    targeted: boolean;
     alone: LoadFigures;
     loaded: LoadFigures;
     cpu: { serverMs: number; postgresMs: number };
@@ -480,13 +482,21 @@ async function benchBudget(
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
     await sql`ANALYZE budget_activity`;
 
-    const views: [string, string][] = [
-      ['month grid', `/api/budget?month=${month}`],
-      ['explain a category', `/api/budget/explain?month=${month}&categoryId=${book.categoryId}`],
-      ['explain To assign', `/api/budget/explain?month=${month}`],
+    const yearAgo = book.months[Math.max(0, book.months.length - 12)] ?? month;
+    // The issue's target is on the grid and the explain view; plan against actual (the analytics
+    // card, 12 months) is measured beside them as a figure.
+    const views: [string, string, boolean][] = [
+      ['month grid', `/api/budget?month=${month}`, true],
+      [
+        'explain a category',
+        `/api/budget/explain?month=${month}&categoryId=${book.categoryId}`,
+        true,
+      ],
+      ['explain To assign', `/api/budget/explain?month=${month}`, true],
+      ['plan, 12 months', `/api/budget/plan?from=${yearAgo}&to=${month}`, false],
     ];
     const figures: BudgetFigures['views'] = [];
-    for (const [name, path] of views) {
+    for (const [name, path, targeted] of views) {
       console.log(`measuring: budget ${name}`);
       const request = (): LoadRequest => ({ method: 'GET', path, headers });
       const run = (n: number) =>
@@ -502,7 +512,7 @@ async function benchBudget(
       const alone = await run(1);
       const loaded = await run(connections);
       const cpu = await cpuPerRequest(app.url, app.pid ?? 0, sql, path, headers);
-      figures.push({ name, alone, loaded, cpu });
+      figures.push({ name, targeted, alone, loaded, cpu });
     }
     await sql.end();
     const loadAverage = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
@@ -533,10 +543,10 @@ export function printBudgetReport(f: BudgetFigures, connections: number): boolea
   );
   for (const v of f.views) {
     const failures = v.alone.failures + v.loaded.failures;
-    const pass = v.alone.p99Ms <= BUDGET_TARGETS.p99Ms && failures === 0;
+    const pass = (!v.targeted || v.alone.p99Ms <= BUDGET_TARGETS.p99Ms) && failures === 0;
     ok &&= pass;
     console.log(
-      `${v.name.padEnd(20)} ${`${v.alone.p50Ms} ms`.padStart(13)} ${`${v.alone.p99Ms} ms`.padStart(13)} ${v.loaded.requestsPerSecond.toFixed(0).padStart(14)} ${`${v.loaded.p99Ms} ms`.padStart(12)} ${`${v.cpu.serverMs.toFixed(1)} + ${v.cpu.postgresMs.toFixed(1)} ms`.padStart(20)}  ${pass ? 'PASS' : 'FAIL'}${failures === 0 ? '' : ` (${failures} requests failed)`}`,
+      `${v.name.padEnd(20)} ${`${v.alone.p50Ms} ms`.padStart(13)} ${`${v.alone.p99Ms} ms`.padStart(13)} ${v.loaded.requestsPerSecond.toFixed(0).padStart(14)} ${`${v.loaded.p99Ms} ms`.padStart(12)} ${`${v.cpu.serverMs.toFixed(1)} + ${v.cpu.postgresMs.toFixed(1)} ms`.padStart(20)}  ${pass ? (v.targeted ? 'PASS' : 'figure') : 'FAIL'}${failures === 0 ? '' : ` (${failures} requests failed)`}`,
     );
   }
   console.log(

@@ -79,6 +79,8 @@ export function defaultAccountType(icon: AccountIconName | undefined): AccountTy
 export function defaultOnBudget(type: AccountTypeName): boolean {
   return type !== 'loan';
 }
+/** The most months one plan-against-actual read covers (two years, as the analytics charts). */
+export const BUDGET_PLAN_MAX_MONTHS = 24;
 /** The longest period an analytics chart covers, in days (two years and a leap day). */
 export const ANALYTICS_SPAN_MAX_DAYS = 731;
 /** Rows of the top payees and largest entries lists. */

@@ -230,13 +230,13 @@ describe('budget journey', () => {
   );
 
   it(
-    'sets a goal of 1,200 by a month, fills the month from goals and shows it on the dashboard',
+    'sets a goal of 1,200 by a month, fills the month from goals, shows it on the dashboard and plans against actual on analytics',
     {
       timeout: 180_000,
     },
     async () => {
       const { token } = await signedInUser('budget-goals');
-      await seedIncome(token, 2000);
+      const checking = await seedIncome(token, 2000);
       // Three months, this one included: 400.00 a month.
       const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
       const dueMonth = `${due.getUTCFullYear()}-${pad(due.getUTCMonth() + 1)}`;
@@ -270,6 +270,16 @@ describe('budget journey', () => {
       const events = page.getByTestId('upcoming-events');
       await events.getByRole('heading', { name: 'Groceries' }).waitFor();
       await events.getByText('33% there').waitFor();
+
+      // Analytics sets the plan against what happened: 400.00 budgeted for Groceries, 55.50
+      // spent, 344.50 left.
+      await spend(token, checking, 'Groceries', 55.5);
+      await w.goto('/analytics');
+      const plan = page.getByRole('region', { name: 'Plan vs actual' });
+      const groceries = plan.getByRole('row').filter({ hasText: 'Groceries' });
+      await expect
+        .poll(() => groceries.locator('td').allTextContents())
+        .toEqual(['$400.00', '$55.50', '$344.50']);
       w.assertClean();
       await w.context.close();
     },

@@ -16,9 +16,30 @@ export async function budgetViolations(
 ): Promise<string[]> {
   const caller = t.caller(user, bookId === undefined ? {} : { bookId });
   const problems: string[] = [];
+  const cents = (units: number) => BigInt(Math.round(units * 100));
+  const sorted = [...months].sort();
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  // Plan against actual reads the same months at once: each of its cells must be the grid's
+  // Assigned and Activity (sign turned) of that month.
+  const plan =
+    first === undefined || last === undefined
+      ? null
+      : (await caller.budget.plan({ from: first, to: last })).data;
   for (const month of months) {
     const data = (await caller.budget.month({ month })).data;
-    const cents = (units: number) => BigInt(Math.round(units * 100));
+    for (const category of data.categories) {
+      const cell = plan?.categories
+        .find((c) => c.categoryId === category.categoryId)
+        ?.months.find((m) => m.month === month);
+      const budgeted = cents(cell?.budgeted ?? 0);
+      const spent = cents(cell?.spent ?? 0);
+      if (budgeted !== cents(category.assigned) || spent !== -cents(category.activity)) {
+        problems.push(
+          `${month} ${category.name}: the plan says budgeted ${budgeted}, spent ${spent} cents; the grid assigned ${cents(category.assigned)}, activity ${cents(category.activity)}`,
+        );
+      }
+    }
     let budgeted = cents(data.toAssign) - cents(data.toAssignParts.heldForNextMonth);
     for (const category of data.categories) budgeted += cents(category.available);
     const book =

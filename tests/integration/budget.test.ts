@@ -328,6 +328,74 @@ describe('a month of the budget', () => {
     expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);
   });
 
+  it('reads plan against actual: budgeted and spent per category and month, as the grid has them', async () => {
+    const s = await setUp();
+    const caller = t.caller(s.user);
+    await caller.budget.assign({ month: MONTH, categoryId: s.groceries, assigned: 100 });
+    await caller.budget.assign({ month: NEXT, categoryId: s.groceries, assigned: 50.25 });
+    await caller.budget.move({
+      month: NEXT,
+      fromCategoryId: s.groceries,
+      toCategoryId: s.rent,
+      amount: 20,
+    });
+    await caller.expense.create({
+      accountId: s.checking,
+      amount: 130.1,
+      description: 'Shop',
+      occurredOn: `${NEXT}-03`,
+      categoryId: s.groceries,
+    });
+    await caller.entry.create({
+      accountId: s.checking,
+      type: 'deposit',
+      amount: 10,
+      description: 'Refund',
+      occurredOn: `${NEXT}-04`,
+      categoryId: s.groceries,
+    } as never);
+    const plan = (await caller.budget.plan({ from: '2026-02', to: NEXT })).data;
+    expect(plan.months).toEqual(['2026-02', MONTH, NEXT]);
+    const groceries = plan.categories.find((c) => c.categoryId === s.groceries);
+    expect(groceries?.months).toEqual([
+      { month: '2026-02', budgeted: 0, spent: 0, difference: 0 },
+      { month: MONTH, budgeted: 100, spent: 0, difference: 100 },
+      { month: NEXT, budgeted: 30.25, spent: 120.1, difference: -89.85 },
+    ]);
+    expect(groceries).toMatchObject({ budgeted: 130.25, spent: 120.1, difference: 10.15 });
+    // The same figures as the grid's Assigned and Activity of each month.
+    for (const m of [MONTH, NEXT]) {
+      const grid = (await month(s.user, m)).data;
+      for (const row of grid.categories) {
+        const cell = plan.categories
+          .find((c) => c.categoryId === row.categoryId)
+          ?.months.find((x) => x.month === m);
+        expect(cell).toMatchObject({ budgeted: row.assigned, spent: 0 - row.activity });
+      }
+    }
+    expect(plan.totals).toMatchObject({ budgeted: 150.25, spent: 120.1, difference: 30.15 });
+    expect(plan.categories.some((c) => c.categoryId === s.salary)).toBe(false);
+
+    // Over REST, and refused clearly when the period runs backwards or is too long.
+    const rest = await t.rest(s.user, {
+      method: 'GET',
+      url: `/api/budget/plan?from=${MONTH}&to=${NEXT}`,
+    });
+    expect(rest.statusCode).toBe(200);
+    const backwards = await t.rest(s.user, {
+      method: 'GET',
+      url: `/api/budget/plan?from=${NEXT}&to=${MONTH}`,
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json<{ message: string }>().message).toContain('from must not be after to');
+    const long = await t.rest(s.user, {
+      method: 'GET',
+      url: '/api/budget/plan?from=2024-01&to=2026-01',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toContain('at most 24 months');
+  });
+
   it('answers over REST at the documented paths', async () => {
     const s = await setUp();
     const assign = await t.rest(s.user, {

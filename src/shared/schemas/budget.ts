@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_YEAR, MIN_YEAR } from '../dates.js';
+import { BUDGET_PLAN_MAX_MONTHS } from '../limits.js';
 import { budgetActionIdSchema, categoryIdSchema, envelope, isoDateTime } from './common.js';
 
 /**
@@ -130,6 +131,30 @@ export const goalCategoryInput = z.object({ categoryId: categoryIdSchema });
 export const goalsInput = z.object({ month: budgetMonthSchema() });
 
 export const fillFromGoalsInput = z.object({ month: budgetMonthSchema() });
+
+/** Whole months from one 'YYYY-MM' to another, the first one counted. */
+export function monthSpan(from: string, to: string): number {
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+  return index(to) - index(from) + 1;
+}
+
+/** Plan against actual from one month to another, both included (docs/budgets.md). */
+export const budgetPlanInput = z
+  .object({
+    from: budgetMonthSchema('from').meta({ description: 'First month included' }),
+    to: budgetMonthSchema('to').meta({ description: 'Last month included' }),
+  })
+  .superRefine((q, ctx) => {
+    if (q.from > q.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
+    } else if (monthSpan(q.from, q.to) > BUDGET_PLAN_MAX_MONTHS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `The period must be at most ${BUDGET_PLAN_MAX_MONTHS} months`,
+      });
+    }
+  });
 
 export const budgetHistoryInput = z.object({
   month: budgetMonthSchema().optional().meta({ description: 'Only the actions of this month' }),
@@ -312,3 +337,39 @@ export const budgetExplanationSchema = z.object({
 });
 export type BudgetExplanation = z.infer<typeof budgetExplanationSchema>;
 export const budgetExplanationOutput = envelope(budgetExplanationSchema);
+
+const planFiguresSchema = z.object({
+  budgeted: z
+    .number()
+    .meta({ description: "Assigned, moves and covers in and out included (the grid's Assigned)" }),
+  spent: z
+    .number()
+    .meta({ description: "Spending less refunds (the grid's Activity with its sign turned)" }),
+  difference: z.number().meta({ description: 'budgeted - spent: below 0, more was spent' }),
+});
+const planMonthSchema = planFiguresSchema.extend({ month: z.string() });
+
+export const budgetPlanSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    currency: z.string().meta({ description: "The book's base currency: every figure is in it" }),
+    months: z.array(z.string()).meta({ description: 'Every month of the period, in order' }),
+    categories: z.array(
+      planFiguresSchema.extend({
+        categoryId: z.string(),
+        name: z.string(),
+        groupName: z.string(),
+        archived: z.boolean(),
+        months: z.array(planMonthSchema).meta({ description: 'One per month of the period' }),
+      }),
+    ),
+    totals: planFiguresSchema.extend({ months: z.array(planMonthSchema) }),
+    notConverted: z.number().meta({
+      description:
+        'Entries of the period in another currency without a rate yet: they count nowhere until converted',
+    }),
+  })
+  .meta({ id: 'BudgetPlan' });
+export type BudgetPlan = z.infer<typeof budgetPlanSchema>;
+export const budgetPlanOutput = envelope(budgetPlanSchema);

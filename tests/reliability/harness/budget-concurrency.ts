@@ -325,7 +325,14 @@ class Recorder {
 interface BudgetMonthData {
   toAssign: number;
   toAssignParts: { heldForNextMonth: number };
-  categories: { available: number }[];
+  categories: { categoryId: string; assigned: number; activity: number; available: number }[];
+}
+
+interface BudgetPlanData {
+  categories: {
+    categoryId: string;
+    months: { month: string; budgeted: number; spent: number }[];
+  }[];
 }
 
 /**
@@ -343,6 +350,16 @@ async function identityProblems(
 ): Promise<{ problems: string[]; reads: number }> {
   const problems: string[] = [];
   let reads = 0;
+  // Plan against actual over the same months: each cell is the grid's Assigned and Activity.
+  const months = [...world.checked].sort();
+  const planPath = `/api/budget/plan?from=${months[0] ?? ''}&to=${months[months.length - 1] ?? ''}`;
+  const planAnswer = await instances[0]?.api.request('GET', planPath, {
+    token,
+    headers: { 'x-book-id': bookId },
+  });
+  reads += 1;
+  const plan = planAnswer === undefined ? null : dataOf<BudgetPlanData>(planAnswer);
+  if (!plan) problems.push(`${at}: GET ${planPath}: ${planAnswer?.status ?? 'not sent'}`);
   for (const month of world.checked) {
     const answers: BudgetMonthData[] = [];
     for (const { label, api } of instances) {
@@ -364,7 +381,19 @@ async function identityProblems(
       problems.push(`${at}: the two instances answer different figures for ${month}`);
     }
     let budgeted = cents(first.toAssign) - cents(first.toAssignParts.heldForNextMonth);
-    for (const category of first.categories) budgeted += cents(category.available);
+    for (const category of first.categories) {
+      budgeted += cents(category.available);
+      const cell = plan?.categories
+        .find((c) => c.categoryId === category.categoryId)
+        ?.months.find((m) => m.month === month);
+      if (
+        plan &&
+        (cents(cell?.budgeted ?? 0) !== cents(category.assigned) ||
+          cents(cell?.spent ?? 0) !== -cents(category.activity))
+      ) {
+        problems.push(`${at}: ${month}: plan against actual differs from the grid`);
+      }
+    }
     const [row] = await sql<{ cash: string | null }[]>`
       SELECT sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN t.amount_cents
                       ELSE -t.amount_cents END)::text AS cash

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Select } from '../../components/ui/select.js';
 import { BalanceCard } from './balance-card.js';
+import { PlanVsActualCard } from './plan-vs-actual-card.js';
 import { IncomeVsSpendingCard } from './income-vs-spending-card.js';
 import { PERIOD_PRESETS, resolvePeriod, type AnalyticsSearch } from './period.js';
 import { SpendingByCategoryCard } from './spending-by-category-card.js';
@@ -162,6 +163,7 @@ export function AnalyticsPage(props: {
         <BalanceCard period={query} />
         <TopPayeesCard period={query} />
         <LargestEntriesCard period={query} />
+        <PlanVsActualCard period={period} accountFiltered={accountId !== undefined} />
       </div>
     </section>
   );

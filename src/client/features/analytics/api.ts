@@ -43,3 +43,7 @@ export function prefetchDashboardFigures(utils: TrpcUtils): void {
   void utils.analytics.dashboard.prefetch({});
   void utils.analytics.netWorth.prefetch({});
 }
+
+/** Plan against actual of the budget ('YYYY-MM' to 'YYYY-MM'; docs/budgets.md). */
+export const useBudgetPlan = (months: { from: string; to: string }) =>
+  trpc.budget.plan.useQuery({ from: months.from, to: months.to }, { select: unwrap });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnalyticsSearch, presetRange, resolvePeriod, transactionsHref } from './period.js';
+import {
+  parseAnalyticsSearch,
+  periodMonths,
+  presetRange,
+  resolvePeriod,
+  transactionsHref,
+} from './period.js';
 
 const today = new Date(2026, 2, 20); // 20 March 2026, local time
 
@@ -36,5 +42,28 @@ describe('analytics period', () => {
     expect(transactionsHref(null, { from: '2026-03-01', to: '2026-03-31' })).toBe(
       '/transactions?category=none&from=2026-03-01&to=2026-03-31',
     );
+  });
+
+  it('names the budget months of a period, keeping the last 24 of a longer one', () => {
+    expect(periodMonths({ from: '2026-03-01', to: '2026-03-20' }, 24)).toEqual({
+      from: '2026-03',
+      to: '2026-03',
+      clipped: false,
+    });
+    expect(periodMonths({ from: '2024-04-30', to: '2026-03-20' }, 24)).toEqual({
+      from: '2024-04',
+      to: '2026-03',
+      clipped: false,
+    });
+    expect(periodMonths({ from: '2024-03-31', to: '2026-03-01' }, 24)).toEqual({
+      from: '2024-04',
+      to: '2026-03',
+      clipped: true,
+    });
+    expect(periodMonths({ from: '2025-06-01', to: '2026-01-31' }, 3)).toEqual({
+      from: '2025-11',
+      to: '2026-01',
+      clipped: true,
+    });
   });
 });

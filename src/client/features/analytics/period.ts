@@ -91,3 +91,26 @@ export function transactionsHref(
   });
   return `/transactions?${params.toString()}`;
 }
+
+/**
+ * The budget months a period touches ('YYYY-MM'), at most `max` of them: a longer period keeps
+ * its last `max` months, and says so (`clipped`).
+ */
+export function periodMonths(
+  period: { from: string; to: string },
+  max: number,
+): { from: string; to: string; clipped: boolean } {
+  const to = period.to.slice(0, 7);
+  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+  const earliest = index(to) - max + 1;
+  if (index(period.from.slice(0, 7)) >= earliest) {
+    return { from: period.from.slice(0, 7), to, clipped: false };
+  }
+  const year = Math.floor(earliest / 12);
+  const month = (earliest % 12) + 1;
+  return {
+    from: `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`,
+    to,
+    clipped: true,
+  };
+}

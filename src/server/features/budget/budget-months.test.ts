@@ -10,6 +10,7 @@ import {
   type MonthMove,
   type RuleRow,
 } from './budget-months.js';
+import { monthsBetween, planVsActual } from './budget-plan.js';
 
 const GROCERIES = 'groceries';
 const RENT = 'rent';
@@ -209,5 +210,49 @@ describe('the envelope identity (property)', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('plan against actual (property)', () => {
+  it("is the grid's Assigned and Activity (sign turned) of every month in the range", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ month, categoryId: categoryOrNull, cents }), { maxLength: 30 }),
+        fc.array(move, { maxLength: 30 }),
+        (flows, moves) => {
+          const h: BudgetHistory = { flows, moves, rules: [], categoryIds: CATEGORIES };
+          const plan = planVsActual(h, '2025-12-01', '2026-04-01');
+          expect(plan.months).toEqual([
+            '2025-12-01',
+            '2026-01-01',
+            '2026-02-01',
+            '2026-03-01',
+            '2026-04-01',
+          ]);
+          plan.months.forEach((m, index) => {
+            const { current } = budgetMonth(h, m);
+            for (const id of CATEGORIES) {
+              const cell = plan.categories.get(id)?.[index];
+              expect(cell).toEqual({
+                budgeted: category(current, id).assigned,
+                spent: -category(current, id).activity,
+              });
+            }
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('lists every month of a range even when nothing happened in it', () => {
+    expect(monthsBetween('2025-11-01', '2026-02-01')).toEqual([
+      '2025-11-01',
+      '2025-12-01',
+      '2026-01-01',
+      '2026-02-01',
+    ]);
+    const plan = planVsActual(history({}), '2026-01-01', '2026-01-01');
+    expect(plan.categories.get(GROCERIES)).toEqual([{ budgeted: 0n, spent: 0n }]);
   });
 });

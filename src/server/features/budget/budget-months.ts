@@ -135,7 +135,7 @@ function add(map: Map<string, bigint>, key: string, cents: bigint): void {
 }
 
 /** Everything of one month, grouped for the walk. */
-interface MonthEvents {
+export interface MonthEvents {
   flows: Map<string, bigint>;
   income: bigint;
   assignedNet: Map<string, bigint>;
@@ -143,7 +143,7 @@ interface MonthEvents {
   held: bigint;
 }
 
-function groupByMonth(history: BudgetHistory, upTo: string): Map<string, MonthEvents> {
+export function groupByMonth(history: BudgetHistory, upTo: string): Map<string, MonthEvents> {
   const months = new Map<string, MonthEvents>();
   const eventsOf = (month: string): MonthEvents => {
     let events = months.get(month);

@@ -11,6 +11,8 @@ import {
   budgetHistoryOutput,
   budgetMonthInput,
   budgetMonthOutput,
+  budgetPlanInput,
+  budgetPlanOutput,
   coverBudgetInput,
   explainBudgetInput,
   fillFromGoalsInput,
@@ -40,6 +42,7 @@ import {
   setRollover,
   undoBudgetAction,
 } from './budget-service.js';
+import { readBudgetPlan } from './budget-plan-service.js';
 
 // The envelope budget (docs/budgets.md). Every action is a row of the book's budget log, written
 // under the book's budget lock with its Idempotency-Key's record; reads compute from the log and
@@ -64,6 +67,22 @@ export const budgetRouter = router({
     .output(budgetMonthOutput)
     .query(async ({ ctx, input }) =>
       ok(await readBudgetMonth(ctx.database.db, ctx.bookId, input.month)),
+    ),
+
+  plan: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/budget/plan',
+        tags,
+        summary:
+          'Plan against actual: per spending category and month from `from` to `to`, what was budgeted, what was spent and the difference (base currency)',
+      },
+    })
+    .input(budgetPlanInput)
+    .output(budgetPlanOutput)
+    .query(async ({ ctx, input }) =>
+      ok(await readBudgetPlan(ctx.database.db, ctx.bookId, input.from, input.to)),
     ),
 
   assign: protectedProcedure

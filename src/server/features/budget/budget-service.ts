@@ -63,15 +63,15 @@ const CAP_FIELD: AmountField = { label: 'cap', floor: 'zero', ceiling: 'operatio
 export const EXPLAIN_LIST_MAX = 200;
 export const HISTORY_PAGE = 50;
 
-const firstDay = (month: string) => `${month}-01`;
-const monthOf = (day: string) => day.slice(0, 7);
+export const firstDay = (month: string) => `${month}-01`;
+export const monthOf = (day: string) => day.slice(0, 7);
 
 /**
  * Brings the book's per-month sums up to date when the ledger marked any (docs/budgets.md#speed).
  * Readers that find marks take them one at a time per book, so a reader never answers from sums
  * another is still rewriting.
  */
-async function refreshIfMarked(db: DbOrTx, bookId: string): Promise<void> {
+export async function refreshIfMarked(db: DbOrTx, bookId: string): Promise<void> {
   if (!(await hasBudgetMarks(db, bookId))) return;
   await inTransaction(db, async (trx) => {
     await lockBudgetRefresh(trx, bookId);
@@ -85,7 +85,7 @@ interface LoadedHistory {
 }
 
 /** The ledger's flows, the log's money and rules up to `month` ('YYYY-MM-01'). */
-async function loadHistory(
+export async function loadHistory(
   db: DbOrTx,
   bookId: string,
   month: string,
