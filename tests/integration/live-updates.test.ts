@@ -86,7 +86,19 @@ describe('live updates', () => {
     const again = await live(anna, { lastEventId: seen.id });
     const missed = await again.next(changeOf('account.create'));
     expect(Number(missed.id)).toBeGreaterThan(Number(seen.id));
-    expect(again.events.filter((event) => event.event === 'change')).toHaveLength(1);
+    // The missed change's own notice may reach the stream after the replay (it was seen twice
+    // once in a loaded CI run): sent again here, late, it is not passed on a second time. The
+    // change after it is, and notices of one LISTEN arrive in order.
+    await sql`SELECT pg_notify('book_activity', json_build_object(
+      'id', ${Number(missed.id)}::bigint, 'bookId', ${anna.onBook}::uuid,
+      'actorId', ${bruno.id}::uuid, 'kind', 'account.create', 'at', now())::text)`.execute(
+      t.database.db,
+    );
+    await t.caller(bruno).category.createGroup({ name: 'After', kind: 'spending' });
+    await again.next(changeOf('category.createGroup'));
+    expect(
+      again.events.filter((event) => event.event === 'change').map((event) => event.id),
+    ).toEqual([missed.id, expect.any(String)]);
   });
 
   it('admits members only, as any call on the book, and refuses what it cannot read', async () => {

@@ -142,10 +142,21 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
         checking = false;
       }
     };
+    // A change can be both in what was missed and among the notices: its notice may come after
+    // the read of what was missed began, even after the replay ended. Notices wait while the
+    // missed changes are sent, and a change is sent once, in the replay's order.
+    let replaying = lastEventId !== null;
+    const held: BookNotice[] = [];
+    const replayed = new Set<number>();
+    const deliver = (notice: BookNotice) => {
+      if (notice.id !== null && replayed.has(notice.id)) return;
+      send(changeEvent(notice));
+      if (ACCESS_CHANGES.has(notice.kind)) void recheck();
+    };
     const subscriber = {
       notice(notice: BookNotice) {
-        send(changeEvent(notice));
-        if (ACCESS_CHANGES.has(notice.kind)) void recheck();
+        if (replaying) held.push(notice);
+        else deliver(notice);
       },
       // Notices may have been lost: the client fetches everything again, and access is checked.
       gap() {
@@ -182,8 +193,11 @@ export function registerLiveEvents(app: FastifyInstance, settings: LiveSettings)
                 at: change.created_at.toISOString(),
               }),
             );
+            replayed.add(change.id);
           }
         }
+        replaying = false;
+        for (const notice of held.splice(0)) deliver(notice);
       }
     } catch (error) {
       close();
