@@ -41,6 +41,7 @@ import { requestIdOf } from './http/request-id.js';
 import { withLogRedaction } from './http/log-redaction.js';
 import { largeBodyGate } from './http/large-body-gate.js';
 import { NoticeHub, recordChange, registerLiveEvents } from './features/activity/index.js';
+import { startBudgetMarkSweep } from './features/budget/index.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -143,6 +144,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database.kind === 'pglite' ? EMBEDDED_RECORD_BATCH : RECORD_BATCH,
   );
   app.addHook('onClose', () => conversions.close());
+  // Sums the budget marks of books nobody reads the budget of (docs/budgets.md#speed); stopped,
+  // a sweep under way awaited, before the database closes.
+  const stopBudgetSweep = startBudgetMarkSweep(database.db, app.log);
+  app.addHook('onClose', () => stopBudgetSweep());
   // The online rate provider, only when an administrator configured one: a background job on a
   // timer, started once the server is ready (docs/rates.md#an-online-provider).
   const providerUrl = env.RATES_PROVIDER_URL;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 import { budgetViolations } from '../helpers/budget-invariants.js';
+import { sweepBudgetMarks } from '../../src/server/features/budget/index.js';
 
 // The envelope budget (docs/budgets.md) through both doors: To assign from income on on-budget
 // accounts, assignments, moves, covers, holds, rollover rules, undo, explain, and what counts
@@ -394,6 +395,37 @@ describe('a month of the budget', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json<{ message: string }>().message).toContain('at most 24 months');
+  });
+
+  it('sums the marks of a book whose budget nobody reads, in the background sweep', async () => {
+    const s = await setUp();
+    await t.caller(s.user).expense.create({
+      accountId: s.checking,
+      amount: 12.34,
+      description: 'Unread',
+      occurredOn: `${NEXT}-02`,
+      categoryId: s.groceries,
+    });
+    const marks = () =>
+      t.database.db
+        .selectFrom('budget_dirty')
+        .innerJoin('accounts', 'accounts.id', 'budget_dirty.account_id')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('budget_dirty.account_id', '=', s.checking)
+        .executeTakeFirstOrThrow();
+    expect(Number((await marks()).n)).toBeGreaterThan(0);
+    expect(await sweepBudgetMarks(t.database.db, 1_000)).toBeGreaterThan(0);
+    expect(Number((await marks()).n)).toBe(0);
+    const summed = await t.database.db
+      .selectFrom('budget_activity')
+      .select(['category_id', 'base_cents'])
+      .where('account_id', '=', s.checking)
+      .where('month', '=', `${NEXT}-01`)
+      .execute();
+    expect(summed.map((r) => [r.category_id, Number(r.base_cents)])).toEqual([
+      [s.groceries, -1234],
+    ]);
+    expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);
   });
 
   it('answers over REST at the documented paths', async () => {

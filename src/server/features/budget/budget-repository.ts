@@ -71,6 +71,13 @@ export async function hasBudgetMarks(db: DbOrTx, bookId: string): Promise<boolea
   return result.rows[0]?.marked === true;
 }
 
+/** Up to `limit` books with marks (for the sweep of books whose budget nobody reads). */
+export async function booksWithMarks(db: DbOrTx, limit: number): Promise<string[]> {
+  const result = await sql<{ book_id: string }>`
+    SELECT DISTINCT book_id FROM budget_dirty LIMIT ${limit}`.execute(db);
+  return result.rows.map((row) => row.book_id);
+}
+
 /** Holds, until the transaction ends, the right to bring the book's sums up to date. */
 export async function lockBudgetRefresh(db: DbOrTx, bookId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`budget-refresh:${bookId}`}, 0))`.execute(
