@@ -86,16 +86,16 @@ function browserProjects(): TestProjectConfiguration[] {
 /**
  * The two generated-request tests (fuzz.test.ts, openapi-conformance.test.ts) draw their cases
  * at random, and what they find lies mostly above the database. When PostgreSQL is in the run
- * too (CI), PGlite gets half of each count and PostgreSQL the whole, so the run as a whole still
- * sends more than one backend alone did; on PGlite alone (a fresh clone's `npm test`) the whole
+ * too (CI), PGlite gets a quarter of each count and PostgreSQL the whole, so the run as a whole
+ * still sends more than one backend alone did; on PGlite alone (a fresh clone's `npm test`) the whole
  * count. A count set in the environment wins everywhere (docs/testing.md#generated-cases).
  */
-function generatedCases(share: 'whole' | 'half'): Record<string, string> {
+function generatedCases(share: 'whole' | 'quarter'): Record<string, string> {
   const counts: Record<string, number> = { FUZZ_RUNS: 40, CONFORMANCE_RUNS: 100 };
   return Object.fromEntries(
     Object.entries(counts).map(([name, whole]) => [
       name,
-      process.env[name] ?? String(share === 'whole' ? whole : Math.ceil(whole / 2)),
+      process.env[name] ?? String(share === 'whole' ? whole : Math.ceil(whole / 4)),
     ]),
   );
 }
@@ -105,13 +105,10 @@ function integrationProjects(
   name: string,
   databaseUrl: string,
   timingGroup: number,
-  cases: 'whole' | 'half' = 'whole',
+  cases: 'whole' | 'quarter' = 'whole',
 ): TestProjectConfiguration[] {
   const shared = {
     ...timeouts,
-    // The files share their worker's modules: the server is imported once per worker, not once
-    // per file (docs/testing.md#ci-time).
-    isolate: false,
     environment: 'node',
     env: { TEST_DATABASE_URL: databaseUrl, ...generatedCases(cases) },
   };
@@ -122,6 +119,9 @@ function integrationProjects(
         include: integration,
         exclude: timing,
         ...shared,
+        // The files share their worker's modules: the server is imported once per worker, not
+        // once per file (docs/testing.md#ci-time).
+        isolate: false,
         sequence: { groupOrder: BEFORE_TIMING },
       },
     },
@@ -130,6 +130,8 @@ function integrationProjects(
         name: `${name}-timing`,
         include: timing,
         ...shared,
+        // Each in a fresh process: what measures time never inherits another file's heap.
+        isolate: true,
         fileParallelism: false,
         sequence: { groupOrder: timingGroup },
       },
@@ -171,7 +173,7 @@ export default defineConfig({
         'pglite',
         '',
         TIMING_PGLITE,
-        process.env.TEST_DATABASE_URL ? 'half' : 'whole',
+        process.env.TEST_DATABASE_URL ? 'quarter' : 'whole',
       ),
       ...(process.env.TEST_DATABASE_URL
         ? integrationProjects('postgres', process.env.TEST_DATABASE_URL, TIMING_POSTGRES)

@@ -45,8 +45,10 @@ export function PlanVsActualCard(props: {
   const query = useBudgetPlan(months);
   const data = query.data;
   const currency = figureCurrency(data?.currency);
-  const empty =
-    !data || data.categories.every((c) => c.months.every((m) => m.budgeted === 0 && m.spent === 0));
+  // Categories with nothing budgeted or spent in these months are left out of the table.
+  const rows =
+    data?.categories.filter((c) => c.months.some((m) => m.budgeted !== 0 || m.spent !== 0)) ?? [];
+  const empty = rows.length === 0;
   return (
     <ChartCard
       title="Plan vs actual"
@@ -117,7 +119,7 @@ export function PlanVsActualCard(props: {
               </ResponsiveContainer>
             </div>
             <Table caption="Budgeted and spent per category in these months" columns={COLUMNS}>
-              {data.categories.map((c) => (
+              {rows.map((c) => (
                 <tr key={c.categoryId} className="tabular-nums">
                   <th scope="row" className={`${CELL} font-normal`}>
                     {c.name}
