@@ -13,7 +13,7 @@ import {
 import { formatMoney } from '../../lib/format.js';
 import { useBalanceOverTime, type PeriodQuery } from './api.js';
 import { lineEndLabel } from './line-end-label.js';
-import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoneyIn } from './chart-card.js';
+import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, moneyAxis } from './chart-card.js';
 import { figureCurrency } from './figure-currency.js';
 
 /**
@@ -71,12 +71,7 @@ export function BalanceCard({ period }: { period: PeriodQuery }) {
                 >
                   <CartesianGrid stroke={GRID_STROKE} vertical={false} />
                   <XAxis dataKey="date" tick={AXIS_TICK} stroke={GRID_STROKE} minTickGap={24} />
-                  <YAxis
-                    tickFormatter={axisMoneyIn(currency.code)}
-                    tick={AXIS_TICK}
-                    stroke={GRID_STROKE}
-                    width={56}
-                  />
+                  <YAxis {...moneyAxis(currency.code)} />
                   <Tooltip
                     contentStyle={TOOLTIP_STYLE}
                     formatter={(v) => formatMoney(Number(v), currency)}

@@ -88,3 +88,15 @@ export const axisMoneyIn = (code: string) =>
   code === 'USD'
     ? axisMoney
     : (value: number) => `${value < 0 ? '-' : ''}${compact.format(Math.abs(value))} ${code}`;
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit' });
+/** "Mar 26" for '2026-03', read in the middle of that month (no time zone moves it). */
+export const monthLabel = (month: string) => monthName.format(new Date(`${month}-15T12:00:00`));
+
+/** The money axis of a chart (spread into its YAxis): figures in `code`, in the theme's colours. */
+export const moneyAxis = (code: string) => ({
+  tickFormatter: axisMoneyIn(code),
+  tick: AXIS_TICK,
+  stroke: GRID_STROKE,
+  width: 56,
+});

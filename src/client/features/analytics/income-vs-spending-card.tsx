@@ -14,7 +14,14 @@ import {
 } from 'recharts';
 import { formatMoney } from '../../lib/format.js';
 import { useIncomeVsSpending } from './api.js';
-import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoneyIn } from './chart-card.js';
+import {
+  AXIS_TICK,
+  ChartCard,
+  GRID_STROKE,
+  TOOLTIP_STYLE,
+  monthLabel,
+  moneyAxis,
+} from './chart-card.js';
 import { figureCurrency } from './figure-currency.js';
 
 /** The table beside the chart: it scrolls sideways inside its frame on a phone (Table). */
@@ -28,9 +35,6 @@ const MONTH_COLUMNS: TableColumn[] = [
 /** Emerald and rose at shades that keep 3:1 against both the light and the dark card. */
 const INCOME = '#059669';
 const SPENDING = '#e11d48';
-
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit' });
-const labelOf = (month: string) => monthName.format(new Date(`${month}-15T12:00:00`));
 
 /** The last 12 months: income and spending bars, the net as a line, the average month. */
 export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
@@ -65,16 +69,11 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
               <ResponsiveContainer width="100%" height="100%">
                 <ComposedChart
                   accessibilityLayer={false}
-                  data={data.months.map((m) => ({ ...m, label: labelOf(m.month) }))}
+                  data={data.months.map((m) => ({ ...m, label: monthLabel(m.month) }))}
                 >
                   <CartesianGrid stroke={GRID_STROKE} vertical={false} />
                   <XAxis dataKey="label" tick={AXIS_TICK} stroke={GRID_STROKE} />
-                  <YAxis
-                    tickFormatter={axisMoneyIn(currency.code)}
-                    tick={AXIS_TICK}
-                    stroke={GRID_STROKE}
-                    width={56}
-                  />
+                  <YAxis {...moneyAxis(currency.code)} />
                   <Tooltip
                     contentStyle={TOOLTIP_STYLE}
                     formatter={(v) => formatMoney(Number(v), currency)}
@@ -111,7 +110,7 @@ export function IncomeVsSpendingCard({ accountId }: { accountId?: string }) {
                   {data.months.map((m) => (
                     <tr key={m.month} className="tabular-nums">
                       <th scope="row" className={`${CELL} font-normal whitespace-nowrap`}>
-                        {labelOf(m.month)}
+                        {monthLabel(m.month)}
                       </th>
                       <td className={`${CELL} text-right`}>
                         <Money amount={m.income} currency={currency} />

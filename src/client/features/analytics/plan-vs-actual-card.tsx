@@ -14,7 +14,14 @@ import { CELL, Table, type TableColumn } from '../../components/ui/table.js';
 import { formatMoney } from '../../lib/format.js';
 import { BUDGET_PLAN_MAX_MONTHS } from '../../../shared/limits.js';
 import { useBudgetPlan } from './api.js';
-import { AXIS_TICK, ChartCard, GRID_STROKE, TOOLTIP_STYLE, axisMoneyIn } from './chart-card.js';
+import {
+  AXIS_TICK,
+  ChartCard,
+  GRID_STROKE,
+  TOOLTIP_STYLE,
+  monthLabel,
+  moneyAxis,
+} from './chart-card.js';
 import { figureCurrency } from './figure-currency.js';
 import { periodMonths } from './period.js';
 
@@ -28,9 +35,6 @@ const COLUMNS: TableColumn[] = [
 /** Sky and rose at shades that keep 3:1 against both the light and the dark card. */
 const BUDGETED = '#0284c7';
 const SPENT = '#e11d48';
-
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit' });
-const labelOf = (month: string) => monthName.format(new Date(`${month}-15T12:00:00`));
 
 /**
  * The budget's plan against what happened, for the months of the page's period: budgeted and
@@ -66,7 +70,7 @@ export function PlanVsActualCard(props: {
                 {months.clipped && (
                   <li>
                     The last {BUDGET_PLAN_MAX_MONTHS} months of the period are shown, from{' '}
-                    {labelOf(months.from)}.
+                    {monthLabel(months.from)}.
                   </li>
                 )}
                 {props.accountFiltered && (
@@ -93,16 +97,11 @@ export function PlanVsActualCard(props: {
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart
                   accessibilityLayer={false}
-                  data={data.totals.months.map((m) => ({ ...m, label: labelOf(m.month) }))}
+                  data={data.totals.months.map((m) => ({ ...m, label: monthLabel(m.month) }))}
                 >
                   <CartesianGrid stroke={GRID_STROKE} vertical={false} />
                   <XAxis dataKey="label" tick={AXIS_TICK} stroke={GRID_STROKE} />
-                  <YAxis
-                    tickFormatter={axisMoneyIn(currency.code)}
-                    tick={AXIS_TICK}
-                    stroke={GRID_STROKE}
-                    width={56}
-                  />
+                  <YAxis {...moneyAxis(currency.code)} />
                   <Tooltip
                     contentStyle={TOOLTIP_STYLE}
                     formatter={(v) => formatMoney(Number(v), currency)}
