@@ -101,6 +101,26 @@ describe('live updates', () => {
     ).toEqual([missed.id, expect.any(String)]);
   });
 
+  it('listens outside every transaction: one rolled back around the LISTEN loses nothing', async () => {
+    // On PGlite, one session: a LISTEN sent in the middle of another request's transaction was
+    // part of it, and its rollback undid it (found by the shared-books journey).
+    const received: string[] = [];
+    let listening: Promise<() => Promise<void>> | undefined;
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SELECT 1`.execute(trx);
+        listening = t.database.listen('live_test_rollback', (payload) => received.push(payload));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error('rolled back on purpose');
+      })
+      .catch(() => {});
+    const stop = await listening;
+    await sql`SELECT pg_notify('live_test_rollback', 'after')`.execute(t.database.db);
+    await expect.poll(() => received).toEqual(['after']);
+    await stop?.();
+  });
+
   it('admits members only, as any call on the book, and refuses what it cannot read', async () => {
     const { anna, bookId } = await household();
     const stranger = await t.signUp();

@@ -125,9 +125,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     sessionDb: db,
     kind: 'pglite',
+    // PGlite is one session, and Kysely's driver hands it to one caller at a time, a transaction
+    // from BEGIN to its end; pglite.listen() runs LISTEN beside that queue. Run in the middle of
+    // another request's transaction, the LISTEN became part of it, and a rollback undid it: no
+    // notice reached this instance until the hub's ping noticed (docs/live-updates.md#notices).
+    // Holding Kysely's connection while it runs keeps every transaction out.
     listen: async (channel, onPayload) => {
-      const stop = await pglite.listen(channel, onPayload);
-      return () => stop();
+      const stop = await db.connection().execute(() => pglite.listen(channel, onPayload));
+      return () => db.connection().execute(() => stop());
     },
     close: () => db.destroy(),
     image: () => pglite.dumpDataDir('none'),
