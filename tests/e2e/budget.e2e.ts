@@ -324,8 +324,12 @@ describe('budget journey', () => {
     await tabTo(page, 'Actions for Groceries', { key: 'Shift+Tab', limit: 40 });
     await keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
+    // The menu moves focus to its first item a frame after it shows: an arrow sent before that
+    // lands on the button, and the items after it would be counted short.
+    await expect.poll(() => focusedRole(page)).toBe('menuitem');
     for (let i = 0; i < 6 && (await focusedText(page)) !== 'Explain this number'; i++)
       await keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe('Explain this number');
     await keyboard.press('Enter');
     const explain = page.getByRole('dialog', { name: 'Explain: Available in Groceries' });
     await explain.waitFor();
@@ -369,6 +373,10 @@ describe('budget journey', () => {
 });
 
 /** The text of the focused element (a menu item's). */
+function focusedRole(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.getAttribute('role') ?? null);
+}
+
 function focusedText(page: Page): Promise<string> {
   return page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
 }

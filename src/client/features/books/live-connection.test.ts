@@ -149,7 +149,8 @@ describe('startLiveUpdates', () => {
     expect(requests[0]?.get('x-book-id')).toBe(BOOK);
     expect(requests[0]?.get('accept')).toBe('text/event-stream');
     expect(requests[0]?.has('last-event-id')).toBe(false);
-    expect(onChange).toHaveBeenCalledTimes(2);
+    // Ready (what changed before the connection opened is not replayed), then the two changes.
+    expect(onChange).toHaveBeenCalledTimes(3);
   });
 
   it('names no book for the personal book', async () => {
@@ -173,8 +174,8 @@ describe('startLiveUpdates', () => {
     ]);
     // 1.5 s after the drop, 3 s after the 502, back to 1.5 s once connected again.
     expect(pauses).toEqual([1_500, 3_000, 1_500, 1_500]);
-    // The change, the first reconnect, the second reconnect and its reset.
-    expect(onChange).toHaveBeenCalledTimes(4);
+    // The first ready, the change, the first reconnect, the second reconnect and its reset.
+    expect(onChange).toHaveBeenCalledTimes(5);
   });
 
   it('stops on 401, leaving the session to the rest of the app', async () => {

@@ -119,8 +119,8 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * Follows one book for one session until the returned function is called, the server says
  * access ended, or the session is refused. Reconnects after a dropped connection with backoff,
- * resuming after the last change seen (Last-Event-ID), and refetches after every reconnect,
- * since whatever changed while it was away may not all be replayed.
+ * resuming after the last change seen (Last-Event-ID), and refetches whenever a connection is
+ * ready, since whatever changed before it (or while it was away) may not all be replayed.
  */
 export function startLiveUpdates(options: LiveOptions): () => void {
   const controller = new AbortController();
@@ -130,7 +130,6 @@ export function startLiveUpdates(options: LiveOptions): () => void {
   const sleep = options.sleep ?? abortableSleep;
   let lastEventId: string | null = null;
   let failures = 0;
-  let connectedBefore = false;
 
   async function connectOnce(): Promise<Outcome> {
     let res: Response;
@@ -180,9 +179,10 @@ export function startLiveUpdates(options: LiveOptions): () => void {
         switch (action.type) {
           case 'ready':
             failures = 0;
-            // Back after a drop: what changed meanwhile may be beyond what is replayed.
-            if (connectedBefore) options.onChange();
-            connectedBefore = true;
+            // The first connection opens only once the page is quiet, seconds after its data
+            // was read, and nothing is replayed to it; after a drop, what changed meanwhile may
+            // be beyond what is replayed. Either way the screen may be behind: refetch.
+            options.onChange();
             break;
           case 'change':
             if (action.id !== null) lastEventId = action.id;
