@@ -1,10 +1,20 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOUR_RULES, expectAccessible } from './support/a11y.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { expectWholeFigures } from './support/figures.js';
 import { focused, tabTo } from './support/keyboard.js';
-import { apiData, categoryIdNamed, signedInUser } from './support/session.js';
+import {
+  accessibleBothThemes,
+  available,
+  dayOfLastMonth,
+  monthAhead,
+  openMenu,
+  row,
+  seedIncome,
+  spend,
+  toAssign,
+} from './support/budget.js';
+import { apiData, signedInUser } from './support/session.js';
 import { toast } from './support/toast.js';
 
 /**
@@ -14,68 +24,6 @@ import { toast } from './support/toast.js';
  * view at 320 px; the same grid by keyboard alone; the account form's On budget checkbox. axe
  * runs on the screen and each dialog, in both themes.
  */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const now = new Date();
-const thisMonth = `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}`;
-const firstOfThisMonth = `${thisMonth}-01`;
-const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10));
-const dayOfLastMonth = `${lastMonth.getUTCFullYear()}-${pad(lastMonth.getUTCMonth() + 1)}-10`;
-
-/** A Checking account on the budget (every new account but a loan is) with `income` in it. */
-async function seedIncome(token: string, income: number): Promise<string> {
-  // The book's day is UTC's here (the browser's zone is set to UTC below), as is this month.
-  await apiData(token, 'PATCH', '/api/book', { timeZone: 'UTC' });
-  const { id } = await apiData<{ id: string }>(token, 'POST', '/api/account', {
-    title: 'Checking',
-  });
-  await apiData(token, 'POST', `/api/account/${id}/deposit`, {
-    amount: income,
-    occurredOn: firstOfThisMonth,
-    description: 'Salary',
-  });
-  return id;
-}
-
-async function spend(
-  token: string,
-  accountId: string,
-  category: string,
-  amount: number,
-  occurredOn = firstOfThisMonth,
-) {
-  await apiData(token, 'POST', '/api/expenses/expense', {
-    accountId,
-    amount,
-    categoryId: await categoryIdNamed(token, category),
-    occurredOn,
-    description: `${category} spending`,
-  });
-}
-
-/** The To assign bar (by test id: while a dialog is open the page behind is hidden from roles). */
-const toAssign = (page: Page) => page.getByTestId('to-assign');
-const row = (page: Page, category: string) => page.locator(`tr[data-category="${category}"]`);
-
-/** The figure in a row's Available cell (its last cell). */
-function available(page: Page, category: string): Locator {
-  return row(page, category).locator('td').last().locator('[data-money]');
-}
-
-async function openMenu(page: Page, category: string, item: string) {
-  await page.getByRole('button', { name: `Actions for ${category}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-async function accessibleBothThemes(page: Page, where: string) {
-  // The last change's toast first goes: one caught fading out on a busy machine reads as a
-  // contrast no one sees.
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
-  await expectAccessible(page, where);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page, `${where}, dark`, COLOUR_RULES);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe('budget journey', () => {
   let browser: Browser;
@@ -238,8 +186,7 @@ describe('budget journey', () => {
       const { token } = await signedInUser('budget-goals');
       const checking = await seedIncome(token, 2000);
       // Three months, this one included: 400.00 a month.
-      const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
-      const dueMonth = `${due.getUTCFullYear()}-${pad(due.getUTCMonth() + 1)}`;
+      const dueMonth = monthAhead(2);
       const w = await openPage(browser, { token, timezoneId: 'UTC' });
       const { page } = w;
       await w.goto('/budget');

@@ -3,10 +3,12 @@ import type { TestApp, TestUser } from './test-app.js';
 
 /**
  * The envelope identity of docs/budgets.md#the-identity, checked against the ledger itself: for
- * each month, To assign + held for next month + every spending category's available equals the
- * signed sum of the live entries dated up to the month's end on the book's live on-budget
- * accounts. Figures in cents; the book's accounts are in its base currency (2 decimals).
- * Answers one line per month that breaks it, [] when all hold.
+ * each month, To assign + held for next month + every spending category's available + every
+ * card payment envelope's available + the month's card spending no category had money for
+ * equals the signed sum of the live entries dated up to the month's end on the book's live
+ * on-budget accounts (with card envelopes on, the cash ones: not the cards). And each card's
+ * `owed` is its balance, negated. Figures in cents; the book's accounts are in its base currency
+ * (2 decimals). Answers one line per month that breaks it, [] when all hold.
  */
 export async function budgetViolations(
   t: TestApp,
@@ -42,6 +44,9 @@ export async function budgetViolations(
     }
     let budgeted = cents(data.toAssign) - cents(data.toAssignParts.heldForNextMonth);
     for (const category of data.categories) budgeted += cents(category.available);
+    for (const card of data.cards) {
+      budgeted += cents(card.available) + cents(card.uncoveredSpending);
+    }
     const book =
       bookId ??
       (
@@ -51,15 +56,26 @@ export async function budgetViolations(
           .where('personal_owner_id', '=', user.id)
           .executeTakeFirstOrThrow()
       ).id;
-    const { rows } = await sql<{ cash: string | number | null }>`
-      SELECT sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN t.amount_cents
-                      ELSE -t.amount_cents END) AS cash
+    const { rows } = await sql<{ account_id: string; card: boolean; cash: string | number }>`
+      SELECT a.id AS account_id, a.account_type = 'credit-card' AS card,
+        sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN t.amount_cents
+                 ELSE -t.amount_cents END) AS cash
       FROM transactions t JOIN accounts a ON a.id = t.account_id
       WHERE t.book_id = ${book}::uuid AND t.deleted_at IS NULL AND a.deleted_at IS NULL
-        AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date`.execute(
-      t.database.db,
-    );
-    const cash = BigInt(rows[0]?.cash ?? 0);
+        AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date
+      GROUP BY a.id`.execute(t.database.db);
+    let cash = 0n;
+    for (const row of rows) {
+      if (!(data.cardEnvelopes && row.card)) cash += BigInt(row.cash);
+    }
+    for (const card of data.cards.filter((c) => c.active)) {
+      const balance = BigInt(rows.find((row) => row.account_id === card.accountId)?.cash ?? 0);
+      if (cents(card.owed) !== -balance) {
+        problems.push(
+          `${month} ${card.name}: owes ${cents(card.owed)} cents, its balance is ${balance}`,
+        );
+      }
+    }
     if (cash !== budgeted) {
       problems.push(`${month}: budget holds ${budgeted} cents, the on-budget accounts ${cash}`);
     }

@@ -156,11 +156,30 @@ beforeAll(async () => {
   await b.setGoal({ categoryId: housing, kind: 'by-date', amount: 1200, targetMonth: '2026-06' });
   await b.setGoal({ categoryId: fun, kind: 'refill', amount: 150.5 });
   expect((await b.fillFromGoals({ month: '2026-03' })).data.actions.length).toBeGreaterThan(0);
+  // A card with its payment envelope (docs/budgets.md#credit-cards): spending from Food moves
+  // money there, a payment uses it, and the envelope has money assigned of its own.
+  const visa = await account('Visa', { type: 'credit-card', creditLimit: 2000 });
+  await b.setSettings({ cardEnvelopes: true });
+  await entry({
+    accountId: visa,
+    type: 'expense',
+    amount: 75.25,
+    description: 'Card shop',
+    occurredOn: '2026-03-08',
+    categoryId: food,
+  });
+  await caller.transfer.create({
+    fromAccountId: checking,
+    toAccountId: visa,
+    amount: 50,
+    occurredOn: '2026-03-20',
+  });
+  await b.assign({ month: '2026-03', categoryId: visa, assigned: 20 });
   file = (await caller.bookData.export({})).data;
 });
 afterAll(() => t.close());
 
-/** Every month's figures, categories and groups by name (a restore renews ids). */
+/** Every month's figures, categories, groups and cards by name (a restore renews ids). */
 async function months(user: TestUser) {
   const caller = t.caller(user);
   const answers = [];
@@ -169,6 +188,7 @@ async function months(user: TestUser) {
     answers.push({
       ...data,
       categories: data.categories.map(({ categoryId: _c, groupId: _g, ...row }) => row),
+      cards: data.cards.map(({ accountId: _a, ...row }) => row),
     });
   }
   return answers;
@@ -177,9 +197,13 @@ async function months(user: TestUser) {
 /** The whole log, oldest first, its ids as positions and its categories as names. */
 async function history(user: TestUser) {
   const caller = t.caller(user);
-  const names = new Map(
-    (await caller.category.list({})).data.flatMap((g) => g.categories.map((c) => [c.id, c.name])),
-  );
+  const names = new Map([
+    ...(await caller.category.list({})).data.flatMap((g) =>
+      g.categories.map((c) => [c.id, c.name] as const),
+    ),
+    // A card's payment envelope is named by the card's account id.
+    ...(await caller.account.list({})).data.map((a) => [a.id, `card:${a.title}`] as const),
+  ]);
   const items = [];
   for (let cursor: string | undefined; ;) {
     const page = (await caller.budget.history({ cursor })).data;
@@ -242,7 +266,11 @@ describe('the budget in the book file', () => {
       ['Savings', true],
       ['Brokerage', false],
       ['Loan', false],
+      ['Visa', true],
     ]);
+    expect(file.book.cardEnvelopes).toBe(true);
+    const visa = file.accounts.find((a) => a.title === 'Visa')?.id;
+    expect(file.budgetActions?.at(-1)).toMatchObject({ categoryId: visa, amountCents: '2000' });
     const actions = file.budgetActions ?? [];
     expect(actions.slice(16).every((a) => a.kind === 'assign' && a.month === '2026-03')).toBe(true);
     expect(file.budgetGoals?.map((g) => [g.kind, g.amountCents, g.targetMonth])).toEqual([
@@ -321,6 +349,7 @@ describe('the budget in the book file', () => {
     delete old.budgetActions;
     delete old.budgetGoals;
     for (const a of old.accounts) delete a.onBudget;
+    delete old.book.cardEnvelopes;
     const someone = await t.signUp();
     const res = await restore(t, someone, old);
     expect(res.statusCode, res.body).toBe(200);
@@ -335,7 +364,9 @@ describe('the budget in the book file', () => {
       ['Savings', true],
       ['Brokerage', true],
       ['Loan', false],
+      ['Visa', true],
     ]);
+    expect((await t.caller(someone).budget.settings({})).data.cardEnvelopes).toBe(false);
     expect((await t.caller(someone).budget.history({})).data.items).toEqual([]);
     const jan = (await t.caller(someone).budget.month({ month: '2026-01' })).data;
     expect(jan.totals.assigned).toBe(0);

@@ -8,8 +8,9 @@ import { testBackend } from '../helpers/test-database.js';
 /**
  * The ledger's property test, with budget actions in its random sequences (docs/budgets.md,
  * docs/testing.md): deposits, expenses (some split), refunds, transfers, deletions and undos of
- * entries, accounts taken on and off the budget, and assignments, moves, covers, holds, rollover
- * rules and undos of budget actions, through REST and tRPC in turn. After every step the envelope
+ * entries, accounts taken on and off the budget, card payment envelopes turned on and off,
+ * and assignments, moves, covers, holds, rollover rules and undos of budget actions (the card's
+ * envelope a place as a category is), through REST and tRPC in turn. After every step the envelope
  * identity holds in every month against the ledger itself; after every undo of a budget action
  * every month's figures are exactly what they were before that action.
  */
@@ -30,6 +31,7 @@ type Step =
   | { op: 'deleteEntry'; pick: number }
   | { op: 'undoEntry'; pick: number }
   | { op: 'toggleBudget'; account: number }
+  | { op: 'toggleCardEnvelopes' }
   | { op: 'assign'; category: number; month: number; cents: number }
   | { op: 'move'; from: number; to: number; month: number; cents: number }
   | { op: 'cover'; category: number; from: number; month: number }
@@ -39,8 +41,10 @@ type Step =
 
 const account = fc.integer({ min: 0, max: 2 });
 const category = fc.integer({ min: 0, max: 2 });
+/** A category, or (3) the card's payment envelope. */
+const place = fc.integer({ min: 0, max: 3 });
 /** -1 stands for To assign where a step may name it. */
-const placeOrToAssign = fc.integer({ min: -1, max: 2 });
+const placeOrToAssign = fc.integer({ min: -1, max: 3 });
 const month = fc.integer({ min: 0, max: MONTHS.length - 1 });
 const cents = fc.integer({ min: 1, max: 200_000 });
 const pick = fc.nat();
@@ -80,11 +84,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteEntry' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('undoEntry' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('toggleBudget' as const), account }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('toggleCardEnvelopes' as const) }) },
   {
     weight: 4,
     arbitrary: fc.record({
       op: fc.constant('assign' as const),
-      category,
+      category: place,
       month,
       cents: fc.integer({ min: 0, max: 200_000 }),
     }),
@@ -103,7 +108,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       op: fc.constant('cover' as const),
-      category,
+      category: place,
       from: placeOrToAssign,
       month,
     }),
@@ -139,6 +144,7 @@ interface Book {
   user: TestUser;
   accounts: string[];
   onBudget: boolean[];
+  cardEnvelopes: boolean;
   categories: string[];
   income: string;
   entries: string[];
@@ -171,10 +177,14 @@ async function newBook(): Promise<Book> {
   ] as const) {
     accounts.push((await caller.account.create({ title, type, creditLimit: 1_000_000 })).data.id);
   }
+  await t
+    .caller(user, { idempotencyKey: randomUUID() })
+    .budget.setSettings({ cardEnvelopes: true });
   return {
     user,
     accounts,
     onBudget: [true, true, false],
+    cardEnvelopes: true,
     categories,
     income: salary,
     entries: [],
@@ -195,6 +205,7 @@ async function snapshot(book: Book): Promise<string> {
     months.push({
       toAssign: data.toAssign,
       parts: data.toAssignParts,
+      cards: data.cards,
       categories: data.categories.map((c) => [
         c.categoryId,
         c.carriedIn,
@@ -211,7 +222,10 @@ async function snapshot(book: Book): Promise<string> {
 /** Runs one step; refusals a person could meet (422, 409) are part of the sequence. */
 async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
   const caller = t.caller(book.user, { idempotencyKey: randomUUID() });
-  const place = (i: number) => (i < 0 ? null : (book.categories[i] ?? null));
+  // 3: the card's payment envelope (its account's id).
+  const placeId = (i: number) =>
+    i === 3 ? (book.accounts[1] ?? null) : (book.categories[i] ?? null);
+  const place = (i: number) => (i < 0 ? null : placeId(i));
   // `gone`: the entry may have been deleted by an earlier step (or its creation undone).
   const tolerate = async (work: () => Promise<unknown>, gone = false) => {
     try {
@@ -310,6 +324,11 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
       await tolerate(() => caller.change.undo({ id }));
       return;
     }
+    case 'toggleCardEnvelopes': {
+      book.cardEnvelopes = !book.cardEnvelopes;
+      await caller.budget.setSettings({ cardEnvelopes: book.cardEnvelopes });
+      return;
+    }
     case 'toggleBudget': {
       const onBudget = !book.onBudget[s.account];
       await caller.account.update({
@@ -329,7 +348,7 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
         s.op === 'assign'
           ? {
               month: MONTHS[s.month],
-              categoryId: book.categories[s.category],
+              categoryId: placeId(s.category),
               assigned: units(s.cents),
             }
           : s.op === 'move'
@@ -342,7 +361,7 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
             : s.op === 'cover'
               ? {
                   month: MONTHS[s.month],
-                  categoryId: book.categories[s.category],
+                  categoryId: placeId(s.category),
                   fromCategoryId: place(s.from),
                 }
               : s.op === 'hold'
@@ -353,6 +372,13 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
                     rule: (['surplus', 'both', 'none', 'capped'] as const)[s.rule],
                     ...(s.rule === 3 && { cap: units(s.cents) }),
                   };
+      // The card's envelope is no place while envelopes are off and it holds nothing: 404.
+      const namesCard = [
+        'category' in s ? s.category : -1,
+        'from' in s ? s.from : -1,
+        'to' in s ? s.to : -1,
+      ].includes(3);
+      const refusals = namesCard && s.op !== 'rollover' ? [404, 422] : [422];
       const path = {
         assign: 'assign',
         move: 'move',
@@ -370,7 +396,7 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
         if (res.statusCode === 200) {
           const action = res.json<{ data: { action: { id: string } | null } }>().data.action;
           if (action) book.actions.push(action.id);
-        } else expect(res.statusCode, res.body).toBe(422);
+        } else expect(refusals, res.body).toContain(res.statusCode);
         return;
       }
       const procedure = {
@@ -383,7 +409,7 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
       await tolerate(async () => {
         const action = (await procedure(input)).data.action;
         if (action) book.actions.push(action.id);
-      });
+      }, refusals.includes(404));
       return;
     }
     case 'undoBudget': {

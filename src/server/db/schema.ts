@@ -48,6 +48,8 @@ export interface BooksTable {
   personal_owner_id: string | null;
   /** Rules also fill in what a person left empty on entries they add by hand (docs/import.md#rules). */
   apply_rules_to_manual_entries: Generated<boolean>;
+  /** Credit cards get a payment envelope in the budget (docs/budgets.md#credit-cards). */
+  card_envelopes: Generated<boolean>;
   created_at: Generated<Date>;
   /**
    * Set while a file is being restored into the book (docs/analytics.md#full-export-and-restore):
@@ -108,6 +110,9 @@ export interface BudgetActionsTable {
   kind: 'assign' | 'move' | 'cover' | 'hold' | 'rollover' | 'undo';
   category_id: string | null;
   from_category_id: string | null;
+  /** A card's payment envelope instead of a category (docs/budgets.md#credit-cards). */
+  card_id: Generated<string | null>;
+  from_card_id: Generated<string | null>;
   amount_cents: Cents;
   rollover: 'surplus' | 'both' | 'none' | 'capped' | null;
   rollover_cap_cents: Cents | null;
@@ -123,6 +128,8 @@ export interface BudgetActivityTable {
   account_id: string;
   month: CalendarDate;
   category_id: string | null;
+  /** A transfer leg's other account; null for every other entry. */
+  counter_account_id: string | null;
   amount_cents: Cents;
   base_cents: Cents;
   unconverted: number;

@@ -549,6 +549,11 @@ const bookExportShape = {
       baseCurrency: baseCurrencySchema.optional().meta({
         description: 'The book’s base currency; files without it restore USD',
       }),
+      // Files written before card envelopes have none: restored off, what every book had.
+      cardEnvelopes: z
+        .boolean({ error: 'cardEnvelopes must be true or false' })
+        .optional()
+        .meta({ description: 'Credit cards get budget payment envelopes; files without it: off' }),
     })
     .strict(),
   accounts: listOf(LIST_LABELS.accounts, accountRecord, RESTORE_ITEMS_MAX.accounts),

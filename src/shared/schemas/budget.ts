@@ -112,6 +112,16 @@ export const setRolloverInput = z
 
 export const budgetActionIdInput = z.object({ id: budgetActionIdSchema });
 
+/** The book's budget settings (docs/budgets.md#credit-cards). */
+export const budgetSettingsInput = z.object({
+  cardEnvelopes: z.boolean({ error: 'cardEnvelopes must be true or false' }).meta({
+    description:
+      "Credit cards get a payment envelope: spending on a card moves the category's money there, and paying the card uses it. Off: cards are ordinary accounts. Changes every month at once",
+  }),
+});
+export const budgetSettingsOutput = envelope(budgetSettingsInput);
+export type BudgetSettings = z.infer<typeof budgetSettingsInput>;
+
 export const setGoalInput = z
   .object({
     categoryId: categoryIdSchema,
@@ -208,6 +218,35 @@ export const budgetCategorySchema = z.object({
 });
 export type BudgetCategory = z.infer<typeof budgetCategorySchema>;
 
+export const budgetCardSchema = z.object({
+  accountId: z.string().meta({
+    description: "The card's account id: it names the envelope where a categoryId names a category",
+  }),
+  name: z.string().meta({ description: 'The envelope\'s name: the card\'s and "payment"' }),
+  active: z.boolean().meta({
+    description:
+      "The card's spending and payments move money in the envelope (card envelopes on, the card live and on budget); false: the envelope only keeps what was moved into it",
+  }),
+  carriedIn: z.number().meta({ description: 'All it held at the end of last month' }),
+  assigned: z.number().meta({ description: 'Assigned this month, moves in and out included' }),
+  covered: z.number().meta({
+    description:
+      "Money categories had for the card's spending this month, moved here (refunds on the card: moved back)",
+  }),
+  payments: z
+    .number()
+    .meta({ description: 'Paid to the card from on-budget cash accounts this month (subtracted)' }),
+  available: z.number().meta({ description: 'carriedIn + assigned + covered - payments' }),
+  uncoveredSpending: z.number().meta({
+    description:
+      'Card spending this month no category had money for: card debt when the month ends',
+  }),
+  owed: z.number().meta({
+    description: 'What the card owes at the end of the month (below 0: it holds a credit)',
+  }),
+});
+export type BudgetCard = z.infer<typeof budgetCardSchema>;
+
 export const budgetMonthSchemaOut = z.object({
   month: z.string(),
   currency: z.string().meta({ description: "The book's base currency: every figure is in it" }),
@@ -231,7 +270,15 @@ export const budgetMonthSchemaOut = z.object({
     }),
   }),
   categories: z.array(budgetCategorySchema),
-  totals: z.object({ assigned: z.number(), activity: z.number(), available: z.number() }),
+  cardEnvelopes: z
+    .boolean()
+    .meta({ description: 'Whether credit cards get payment envelopes in this book' }),
+  cards: z.array(budgetCardSchema).meta({
+    description: 'The payment envelopes: every card with one, or with money still in one',
+  }),
+  totals: z
+    .object({ assigned: z.number(), activity: z.number(), available: z.number() })
+    .meta({ description: "The categories' sums (payment envelopes not included)" }),
   notConverted: z.number().meta({
     description:
       'Entries in another currency without a rate yet: they count nowhere until converted',

@@ -1,7 +1,8 @@
 /**
  * The budget scenario (run.ts, README.md): the two members of one shared book, each through both
  * of two server instances on one PostgreSQL database, send budget actions (assign, move, cover,
- * hold, rollover, undo) and ledger entries (deposits, expenses, transfers) into the book at once,
+ * hold, rollover, undo; the card's payment envelope a place as a category is) and ledger entries
+ * (deposits, expenses, transfers, payments to the card) into the book at once,
  * some of them twice with the same Idempotency-Key (at once, on both instances, or after the
  * answer). The load pauses at checkpoints and ends; each time, with nothing in flight:
  *
@@ -140,6 +141,8 @@ function plan(rng: Random, world: World): Plan {
   const month = rng.pick(world.months);
   const day = `${month}-${String(rng.int(1, 28)).padStart(2, '0')}`;
   const category = () => rng.pick(world.spending);
+  // The card's payment envelope (docs/budgets.md#credit-cards) now and then, where a category goes.
+  const place = () => (rng.chance(0.15) ? world.accounts.card : category());
   const units = (min: number, max: number) => rng.int(min * 100, max * 100) / 100;
   const { accounts } = world;
   switch (kind) {
@@ -148,11 +151,11 @@ function plan(rng: Random, world: World): Plan {
         kind,
         method: 'POST',
         path: '/api/budget/assign',
-        body: { month, categoryId: category(), assigned: units(0, 600) },
+        body: { month, categoryId: place(), assigned: units(0, 600) },
       };
     case 'move': {
-      const from = rng.chance(0.3) ? null : category();
-      let to = rng.chance(0.2) && from !== null ? null : category();
+      const from = rng.chance(0.3) ? null : place();
+      let to = rng.chance(0.2) && from !== null ? null : place();
       if (to === from) to = world.spending.find((id) => id !== from) ?? null;
       return {
         kind,
@@ -227,8 +230,9 @@ function plan(rng: Random, world: World): Plan {
         path: '/api/transfers',
         body: {
           fromAccountId: accounts.checking,
-          // Savings is on budget (the legs cancel), the loan is tracking only (money leaves).
-          toAccountId: rng.chance(0.6) ? accounts.savings : accounts.loan,
+          // Savings is on budget (the legs cancel), the loan is tracking only (money leaves),
+          // the card is paid from its envelope.
+          toAccountId: rng.pick([accounts.savings, accounts.savings, accounts.loan, accounts.card]),
           amount: units(5, 200),
           occurredOn: day,
         },
@@ -326,6 +330,8 @@ interface BudgetMonthData {
   toAssign: number;
   toAssignParts: { heldForNextMonth: number };
   categories: { categoryId: string; assigned: number; activity: number; available: number }[];
+  cardEnvelopes: boolean;
+  cards: { accountId: string; available: number; uncoveredSpending: number }[];
 }
 
 interface BudgetPlanData {
@@ -394,12 +400,17 @@ async function identityProblems(
         problems.push(`${at}: ${month}: plan against actual differs from the grid`);
       }
     }
+    for (const card of first.cards) {
+      budgeted += cents(card.available) + cents(card.uncoveredSpending);
+    }
+    // With card envelopes the cash accounts only: the cards' debt is in the envelopes.
     const [row] = await sql<{ cash: string | null }[]>`
       SELECT sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN t.amount_cents
                       ELSE -t.amount_cents END)::text AS cash
       FROM transactions t JOIN accounts a ON a.id = t.account_id
       WHERE t.book_id = ${bookId} AND t.deleted_at IS NULL AND a.deleted_at IS NULL
-        AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date`;
+        AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date
+        AND NOT (${first.cardEnvelopes} AND a.account_type = 'credit-card')`;
     const cash = BigInt(row?.cash ?? 0);
     if (cash !== budgeted) {
       problems.push(
@@ -618,6 +629,14 @@ export async function budgetOnTwoInstances(
       accounts: { checking, card, savings, loan },
       actionIds: [],
     };
+    expectData(
+      'card envelopes on',
+      await one.api.request('PUT', '/api/budget/settings', {
+        ...asOwner,
+        idempotencyKey: randomUUID(),
+        body: { cardEnvelopes: true },
+      }),
+    );
     // A month's pay in each month, so there is money to assign.
     for (const month of months) {
       expectData(

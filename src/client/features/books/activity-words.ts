@@ -64,6 +64,7 @@ const DID: Record<string, string> = {
   'budget.setGoal': 'set a goal',
   'budget.deleteGoal': 'removed a goal',
   'budget.fillFromGoals': 'filled the budget from goals',
+  'budget.setSettings': 'changed the budget settings',
 };
 
 /** The areas as the filter names them. */

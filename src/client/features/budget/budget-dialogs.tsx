@@ -45,6 +45,7 @@ import {
   useSetRollover,
 } from './budget-mutations.js';
 import { ROLLOVER_WORDS } from './budget-words.js';
+import { budgetPlaces } from './card-envelopes.js';
 
 /**
  * Radio buttons as cards, each a title and a sentence that describes it (the rollover rules, the
@@ -106,7 +107,7 @@ function placeOptions(
 ) {
   return [
     { value: TO_ASSIGN, label: `To assign (${formatMoney(budget.toAssign, currency)})` },
-    ...budget.categories
+    ...budgetPlaces(budget, currency)
       .filter((category) => !category.archived && keep(category))
       .map((category) => ({
         value: category.categoryId,

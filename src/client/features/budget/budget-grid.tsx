@@ -8,7 +8,7 @@ import {
   ShieldAlert,
   TriangleAlert,
 } from 'lucide-react';
-import type { BudgetCategory, BudgetMonth } from '../../../shared/schemas/budget.js';
+import type { BudgetCard, BudgetCategory, BudgetMonth } from '../../../shared/schemas/budget.js';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,6 +22,7 @@ import { cn } from '../../lib/cn.js';
 import type { DisplayCurrency } from '../../lib/format.js';
 import { AssignedCell } from './assigned-cell.js';
 import { goalLine } from './budget-words.js';
+import { CARD_GROUP_NAME, envelopeAsCategory, notCovered } from './card-envelopes.js';
 import { groupCategories } from './group-categories.js';
 
 /** What a category's menu opens. */
@@ -39,9 +40,12 @@ const FIGURE = `${CELL} text-right whitespace-nowrap`;
 
 function CategoryMenu({
   category,
+  envelope,
   onAction,
 }: {
   category: BudgetCategory;
+  /** A card's payment envelope: it always carries all it holds and has no goal. */
+  envelope: boolean;
   onAction: OpenCategoryAction;
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
@@ -68,12 +72,16 @@ function CategoryMenu({
             <ShieldAlert className="h-4 w-4" aria-hidden /> Cover overspending
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem onSelect={() => open('rollover')}>
-          <Repeat className="h-4 w-4" aria-hidden /> Rollover rule
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => open('goal')}>
-          <Goal className="h-4 w-4" aria-hidden /> Goal
-        </DropdownMenuItem>
+        {!envelope && (
+          <>
+            <DropdownMenuItem onSelect={() => open('rollover')}>
+              <Repeat className="h-4 w-4" aria-hidden /> Rollover rule
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => open('goal')}>
+              <Goal className="h-4 w-4" aria-hidden /> Goal
+            </DropdownMenuItem>
+          </>
+        )}
         <DropdownMenuItem onSelect={() => open('explain')}>
           <HelpCircle className="h-4 w-4" aria-hidden /> Explain this number
         </DropdownMenuItem>
@@ -82,14 +90,40 @@ function CategoryMenu({
   );
 }
 
+/** Under an envelope's name: what the card owes, and how much of it no envelope money covers. */
+function CardLine({ card, currency }: { card: BudgetCard; currency: DisplayCurrency }) {
+  const short = notCovered(card, currency);
+  return (
+    <span className="block text-xs text-muted-foreground">
+      {card.owed > 0 ? (
+        <>
+          Card owes <Money amount={card.owed} currency={currency} />
+          {short > 0 && (
+            <>
+              {'; '}
+              <Money amount={short} currency={currency} /> not covered
+            </>
+          )}
+        </>
+      ) : (
+        'Nothing owed on the card'
+      )}
+      {!card.active && ' (no longer moves money: envelopes are off or the card is gone)'}
+    </span>
+  );
+}
+
 function CategoryRow({
   month,
   category,
+  card,
   currency,
   onAction,
 }: {
   month: string;
   category: BudgetCategory;
+  /** Set when the row is a card's payment envelope. */
+  card?: BudgetCard;
   currency: DisplayCurrency;
   onAction: OpenCategoryAction;
 }) {
@@ -97,12 +131,13 @@ function CategoryRow({
     <tr data-category={category.name} data-overspent={category.overspent || undefined}>
       <th scope="row" className={cn(CELL, 'text-left font-normal')}>
         <div className="flex items-start gap-1">
-          <CategoryMenu category={category} onAction={onAction} />
+          <CategoryMenu category={category} envelope={card !== undefined} onAction={onAction} />
           <span className="min-w-0 pt-1.5 break-words">
             {category.name}
-            {category.archived && (
+            {category.archived && card === undefined && (
               <span className="ml-1 text-xs text-muted-foreground">(archived)</span>
             )}
+            {card !== undefined && <CardLine card={card} currency={currency} />}
             {category.goal !== null && (
               <span className="block text-xs text-muted-foreground">
                 {goalLine(category.goal, currency)}
@@ -200,10 +235,33 @@ export function BudgetGrid({
             ))}
           </tbody>
         ))}
+        {budget.cards.length > 0 && (
+          <tbody className="divide-y divide-border border-t border-border">
+            <tr>
+              <th
+                scope="colgroup"
+                colSpan={4}
+                className="bg-muted/40 px-3 py-1.5 text-left text-xs font-semibold tracking-wide uppercase"
+              >
+                {CARD_GROUP_NAME}
+              </th>
+            </tr>
+            {budget.cards.map((card) => (
+              <CategoryRow
+                key={card.accountId}
+                month={budget.month}
+                category={envelopeAsCategory(card, currency)}
+                card={card}
+                currency={currency}
+                onAction={onAction}
+              />
+            ))}
+          </tbody>
+        )}
         <tfoot className="border-t-2 border-border font-semibold">
           <tr>
             <th scope="row" className={cn(CELL, 'py-2 text-left')}>
-              Total
+              Total{budget.cards.length > 0 && ' of the categories'}
             </th>
             <td className={cn(FIGURE, 'py-2')}>
               <Money amount={budget.totals.assigned} currency={currency} />

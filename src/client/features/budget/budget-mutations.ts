@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   assignBudgetInput,
+  budgetSettingsInput,
   coverBudgetInput,
   holdBudgetInput,
   moveBudgetInput,
@@ -37,6 +38,14 @@ export function useAssignBudget() {
   const utils = trpc.useUtils();
   return useBudgetChange((input: z.input<typeof assignBudgetInput>, options) =>
     utils.client.budget.assign.mutate(input, options),
+  );
+}
+
+/** Card envelopes on or off: every month changes, so every budget query refreshes. */
+export function useSetBudgetSettings() {
+  const utils = trpc.useUtils();
+  return useBudgetChange((input: z.input<typeof budgetSettingsInput>, options) =>
+    utils.client.budget.setSettings.mutate(input, options),
   );
 }
 

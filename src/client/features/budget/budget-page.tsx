@@ -21,6 +21,8 @@ import {
 } from './budget-dialogs.js';
 import { FillFromGoalsButton } from './fill-from-goals-button.js';
 import { ExplainDialog } from './explain-dialog.js';
+import { budgetPlaces } from './card-envelopes.js';
+import { CardEnvelopesSwitch } from './card-envelopes-switch.js';
 import { HistoryCard } from './history-card.js';
 import { canShiftMonth, monthLabel, shiftMonth } from './month.js';
 
@@ -228,7 +230,7 @@ export function BudgetPage(props: {
   // Looked up in the month as it is now, so a dialog shows the figures after each change.
   const category: BudgetCategory | undefined =
     dialog && 'categoryId' in dialog
-      ? budget.categories.find((c) => c.categoryId === dialog.categoryId)
+      ? budgetPlaces(budget, currency).find((c) => c.categoryId === dialog.categoryId)
       : undefined;
   return (
     <section aria-labelledby="budget-heading" className="space-y-4">
@@ -259,6 +261,7 @@ export function BudgetPage(props: {
           onAction={(kind, c, from) => open({ kind, categoryId: c.categoryId }, from)}
         />
       )}
+      <CardEnvelopesSwitch on={budget.cardEnvelopes} />
       <HistoryCard {...shared} myEmail={props.myEmail} />
       {category && dialog?.kind === 'move' && (
         <MoveMoneyDialog

@@ -7,6 +7,7 @@ import { QueryError } from '../../components/widgets/query-error.js';
 import { formatCalendarDate, type DisplayCurrency } from '../../lib/format.js';
 import { useLocaleStore } from '../../lib/locale.js';
 import { ActionRow } from './action-row.js';
+import { budgetPlaces } from './card-envelopes.js';
 import { useBudgetExplanation } from './budget-mutations.js';
 import { rolloverShort } from './budget-words.js';
 import { monthLabel } from './month.js';
@@ -34,7 +35,7 @@ export function ExplainDialog(props: {
   const locale = useLocaleStore((state) => state.locale);
   const explanation = useBudgetExplanation(budget.month, categoryId, props.open);
   const { undo, pending } = useUndo();
-  const names = new Map(budget.categories.map((c) => [c.categoryId, c.name]));
+  const names = new Map(budgetPlaces(budget, currency).map((c) => [c.categoryId, c.name]));
   const name = categoryId === undefined ? 'To assign' : (names.get(categoryId) ?? 'This category');
   const what = categoryId === undefined ? 'To assign' : `Available in ${name}`;
   const data = explanation.data;

@@ -3,7 +3,7 @@ import { goalProgress, monthsThrough, type GoalRow } from './budget-goals.js';
 import type { CategoryMonth } from './budget-months.js';
 
 function figures(partial: Partial<CategoryMonth>): CategoryMonth {
-  const base = { carriedIn: 0n, assigned: 0n, activity: 0n, ...partial };
+  const base = { carriedIn: 0n, assigned: 0n, activity: 0n, cardDebt: 0n, ...partial };
   return {
     ...base,
     available: partial.available ?? base.carriedIn + base.assigned + base.activity,

@@ -37,6 +37,24 @@ export interface RuleRow {
   capCents: bigint | null;
 }
 
+/**
+ * A live card's net in a spending category in a month (spending below 0, refunds above): what
+ * moves money between the category and the card's payment envelope (docs/budgets.md#credit-cards).
+ */
+export interface CardSpending {
+  month: string;
+  cardId: string;
+  categoryId: string;
+  cents: bigint;
+}
+
+/** What moved from the budget's cash accounts to a live card in a month (below 0: cash drawn). */
+export interface CardPayment {
+  month: string;
+  cardId: string;
+  cents: bigint;
+}
+
 export interface RuleInEffect {
   rule: RolloverRule;
   capCents: bigint | null;
@@ -50,6 +68,24 @@ export interface CategoryMonth {
   activity: bigint;
   available: bigint;
   rule: RuleInEffect;
+  /**
+   * The part of a negative available that is card spending the category had no money for: it
+   * becomes card debt when the month ends instead of being carried or taken from To assign.
+   */
+  cardDebt: bigint;
+}
+
+/** A card's payment envelope in a month: it always carries all it holds. */
+export interface EnvelopeMonth {
+  carriedIn: bigint;
+  assigned: bigint;
+  /** What categories that had the money moved here for the card's spending (refunds: back). */
+  covered: bigint;
+  /** Payments to the card from the budget's cash accounts (subtracted). */
+  payments: bigint;
+  available: bigint;
+  /** The card spending of the month no category had money for (the categories' cardDebt). */
+  uncoveredSpending: bigint;
 }
 
 /** To assign as the sum of its parts, each a signed contribution. */
@@ -68,6 +104,7 @@ export interface MonthFigures {
   toAssign: bigint;
   parts: ToAssignParts;
   categories: Map<string, CategoryMonth>;
+  envelopes: Map<string, EnvelopeMonth>;
 }
 
 export interface BudgetHistory {
@@ -76,6 +113,13 @@ export interface BudgetHistory {
   rules: readonly RuleRow[];
   /** Every spending category to report, whether or not anything happened in it. */
   categoryIds: readonly string[];
+  /**
+   * Every payment envelope (a card's account id), in the order a category's money covers the
+   * cards' spending; moves name them as they name categories.
+   */
+  envelopeIds?: readonly string[];
+  cardSpending?: readonly CardSpending[];
+  cardPayments?: readonly CardPayment[];
 }
 
 export function nextMonth(month: string): string {
@@ -141,6 +185,9 @@ export interface MonthEvents {
   assignedNet: Map<string, bigint>;
   toAssignOut: bigint;
   held: bigint;
+  /** Per spending category, each card's net in it. */
+  cardSpending: Map<string, Map<string, bigint>>;
+  payments: Map<string, bigint>;
 }
 
 export function groupByMonth(history: BudgetHistory, upTo: string): Map<string, MonthEvents> {
@@ -148,7 +195,15 @@ export function groupByMonth(history: BudgetHistory, upTo: string): Map<string, 
   const eventsOf = (month: string): MonthEvents => {
     let events = months.get(month);
     if (events === undefined) {
-      events = { flows: new Map(), income: 0n, assignedNet: new Map(), toAssignOut: 0n, held: 0n };
+      events = {
+        flows: new Map(),
+        income: 0n,
+        assignedNet: new Map(),
+        toAssignOut: 0n,
+        held: 0n,
+        cardSpending: new Map(),
+        payments: new Map(),
+      };
       months.set(month, events);
     }
     return events;
@@ -172,6 +227,16 @@ export function groupByMonth(history: BudgetHistory, upTo: string): Map<string, 
     else add(events.assignedNet, move.from, -move.cents);
   }
   for (const row of history.rules) if (row.month <= upTo) eventsOf(row.month);
+  for (const spent of history.cardSpending ?? []) {
+    if (spent.month > upTo) continue;
+    const byCategory = eventsOf(spent.month).cardSpending;
+    const byCard = byCategory.get(spent.categoryId) ?? new Map<string, bigint>();
+    add(byCard, spent.cardId, spent.cents);
+    byCategory.set(spent.categoryId, byCard);
+  }
+  for (const payment of history.cardPayments ?? []) {
+    if (payment.month <= upTo) add(eventsOf(payment.month).payments, payment.cardId, payment.cents);
+  }
   return months;
 }
 
@@ -185,12 +250,15 @@ export function budgetMonth(
 ): { current: MonthFigures; previous: MonthFigures } {
   const events = groupByMonth(history, month);
   const ruleOf = rulesLookup(history.rules);
+  const envelopeIds = history.envelopeIds ?? [];
+  const envelopes = new Set(envelopeIds);
   const categoryIds = new Set(history.categoryIds);
   for (const monthEvents of events.values()) {
     for (const id of monthEvents.flows.keys()) categoryIds.add(id);
-    for (const id of monthEvents.assignedNet.keys()) categoryIds.add(id);
+    for (const id of monthEvents.assignedNet.keys()) if (!envelopes.has(id)) categoryIds.add(id);
   }
   for (const row of history.rules) categoryIds.add(row.categoryId);
+  const places = { categoryIds, envelopeIds };
 
   // The months to walk: those with events, the one after each, and the month asked for.
   const walk = new Set<string>([month]);
@@ -218,7 +286,27 @@ export function budgetMonth(
     categories: new Map(
       [...categoryIds].map((id) => [
         id,
-        { carriedIn: 0n, assigned: 0n, activity: 0n, available: 0n, rule: ruleOf(id, m) },
+        {
+          carriedIn: 0n,
+          assigned: 0n,
+          activity: 0n,
+          available: 0n,
+          rule: ruleOf(id, m),
+          cardDebt: 0n,
+        },
+      ]),
+    ),
+    envelopes: new Map(
+      envelopeIds.map((id) => [
+        id,
+        {
+          carriedIn: 0n,
+          assigned: 0n,
+          covered: 0n,
+          payments: 0n,
+          available: 0n,
+          uncoveredSpending: 0n,
+        },
       ]),
     ),
   });
@@ -227,40 +315,101 @@ export function budgetMonth(
   let beforeLast: MonthFigures | null = null;
   for (const m of ordered) {
     beforeLast = last;
-    last = step(last, m, events.get(m), categoryIds, ruleOf);
+    last = step(last, m, events.get(m), places, ruleOf);
   }
   // The walk holds the month before whenever anything happened up to it.
   const previous = beforeLast?.month === prior ? beforeLast : empty(prior);
   return { current: last ?? empty(month), previous };
 }
 
+/**
+ * How a category's money meets its card spending this month (docs/budgets.md#credit-cards): what
+ * it has, its cash activity and card refunds included, covers the cards' spending in the
+ * envelopes' order, and each covered amount moves to that card's envelope; a refund on a card
+ * moves its amount back out of the envelope. What no money covered, while the category is below
+ * zero, is its card debt.
+ */
+function meetCardSpending(
+  byCard: ReadonlyMap<string, bigint>,
+  envelopeIds: readonly string[],
+  category: { carriedIn: bigint; assigned: bigint; activity: bigint; available: bigint },
+  covered: Map<string, bigint>,
+  uncovered: Map<string, bigint>,
+): bigint {
+  let cardNet = 0n;
+  let refunds = 0n;
+  for (const [card, cents] of byCard) {
+    cardNet += cents;
+    if (cents > 0n) {
+      refunds += cents;
+      add(covered, card, -cents);
+    }
+  }
+  const funded = category.carriedIn + category.assigned + (category.activity - cardNet) + refunds;
+  let left = funded > 0n ? funded : 0n;
+  let debt = category.available < 0n ? -category.available : 0n;
+  let cardDebt = 0n;
+  for (const card of envelopeIds) {
+    const cents = byCard.get(card) ?? 0n;
+    if (cents >= 0n) continue;
+    const spent = -cents;
+    const paid = left < spent ? left : spent;
+    left -= paid;
+    add(covered, card, paid);
+    const short = spent - paid < debt ? spent - paid : debt;
+    debt -= short;
+    cardDebt += short;
+    add(uncovered, card, short);
+  }
+  return cardDebt;
+}
+
 function step(
   last: MonthFigures | null,
   month: string,
   events: MonthEvents | undefined,
-  categoryIds: ReadonlySet<string>,
+  places: { categoryIds: ReadonlySet<string>; envelopeIds: readonly string[] },
   ruleOf: (categoryId: string, month: string) => RuleInEffect,
 ): MonthFigures {
   let returned = 0n;
   let overspending = 0n;
   const categories = new Map<string, CategoryMonth>();
-  for (const id of categoryIds) {
+  const covered = new Map<string, bigint>();
+  const uncovered = new Map<string, bigint>();
+  for (const id of places.categoryIds) {
     const before = last?.categories.get(id);
     let carriedIn = 0n;
     if (before !== undefined) {
-      carriedIn = carriedBy(before.rule, before.available);
-      const rest = before.available - carriedIn;
+      // Card debt leaves the category: the rule carries the rest.
+      const left = before.available + before.cardDebt;
+      carriedIn = carriedBy(before.rule, left);
+      const rest = left - carriedIn;
       if (rest > 0n) returned += rest;
       else overspending += rest;
     }
     const assigned = events?.assignedNet.get(id) ?? 0n;
     const activity = events?.flows.get(id) ?? 0n;
-    categories.set(id, {
+    const figures = { carriedIn, assigned, activity, available: carriedIn + assigned + activity };
+    const byCard = events?.cardSpending.get(id);
+    const cardDebt =
+      byCard === undefined
+        ? 0n
+        : meetCardSpending(byCard, places.envelopeIds, figures, covered, uncovered);
+    categories.set(id, { ...figures, rule: ruleOf(id, month), cardDebt });
+  }
+  const envelopes = new Map<string, EnvelopeMonth>();
+  for (const id of places.envelopeIds) {
+    const carriedIn = last?.envelopes.get(id)?.available ?? 0n;
+    const assigned = events?.assignedNet.get(id) ?? 0n;
+    const fromSpending = covered.get(id) ?? 0n;
+    const payments = events?.payments.get(id) ?? 0n;
+    envelopes.set(id, {
       carriedIn,
       assigned,
-      activity,
-      available: carriedIn + assigned + activity,
-      rule: ruleOf(id, month),
+      covered: fromSpending,
+      payments,
+      available: carriedIn + assigned + fromSpending - payments,
+      uncoveredSpending: uncovered.get(id) ?? 0n,
     });
   }
   const parts: ToAssignParts = {
@@ -281,5 +430,5 @@ function step(
     parts.heldForNextMonth +
     parts.returnedFromLastMonth +
     parts.overspendingFromLastMonth;
-  return { month, toAssign, parts, categories };
+  return { month, toAssign, parts, categories, envelopes };
 }

@@ -36,6 +36,8 @@ export function planVsActual(history: BudgetHistory, from: string, to: string): 
     for (const id of monthEvents.flows.keys()) categoryIds.add(id);
     for (const id of monthEvents.assignedNet.keys()) categoryIds.add(id);
   }
+  // Payment envelopes are no spending category: what moves there is neither budgeted nor spent.
+  for (const id of history.envelopeIds ?? []) categoryIds.delete(id);
   const categories = new Map<string, PlanCell[]>();
   for (const id of categoryIds) {
     categories.set(

@@ -28,6 +28,10 @@ export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise
     ),
     entries AS (
       SELECT t.id, t.account_id, m.month, t.category_id,
+        -- A transfer's other leg: a payment to a card is told from income by it.
+        (SELECT o.account_id FROM transactions o
+          WHERE t.transfer_id IS NOT NULL AND o.transfer_id = t.transfer_id AND o.id <> t.id
+          LIMIT 1) AS counter_account_id,
         CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN 1 ELSE -1 END AS sign,
         t.amount_cents,
         CASE WHEN a.currency = b.base_currency THEN t.amount_cents
@@ -41,25 +45,26 @@ export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise
         AND t.deleted_at IS NULL
     ),
     flows AS (
-      SELECT account_id, month, category_id, sign * amount_cents AS amount_cents,
+      SELECT account_id, month, category_id, counter_account_id, sign * amount_cents AS amount_cents,
         sign * base_cents AS base_cents
       FROM entries
       UNION ALL
-      SELECT e.account_id, e.month, l.category_id, e.sign * l.amount_cents,
+      SELECT e.account_id, e.month, l.category_id, NULL::uuid, e.sign * l.amount_cents,
         e.sign * CASE WHEN e.same_currency THEN l.amount_cents
                       WHEN l.base_recorded THEN l.base_amount END
       FROM entries e JOIN entry_splits l ON l.entry_id = e.id
       UNION ALL
-      SELECT e.account_id, e.month, NULL, -e.sign * l.amount_cents,
+      SELECT e.account_id, e.month, NULL, NULL::uuid, -e.sign * l.amount_cents,
         -e.sign * CASE WHEN e.same_currency THEN l.amount_cents
                        WHEN l.base_recorded THEN l.base_amount END
       FROM entries e JOIN entry_splits l ON l.entry_id = e.id
     )
-    INSERT INTO budget_activity (book_id, account_id, month, category_id, amount_cents, base_cents, unconverted)
-    SELECT ${bookId}::uuid, account_id, month, category_id, sum(amount_cents),
+    INSERT INTO budget_activity (book_id, account_id, month, category_id, counter_account_id,
+      amount_cents, base_cents, unconverted)
+    SELECT ${bookId}::uuid, account_id, month, category_id, counter_account_id, sum(amount_cents),
       coalesce(sum(base_cents), 0), count(*) FILTER (WHERE base_cents IS NULL)
     FROM flows
-    GROUP BY account_id, month, category_id`.execute(db);
+    GROUP BY account_id, month, category_id, counter_account_id`.execute(db);
 }
 
 /** Whether the ledger marked any month of the book since its sums were last brought up to date. */
@@ -89,6 +94,12 @@ export interface FlowRow {
   month: string;
   category_id: string | null;
   spending: boolean;
+  /** The account when it is a credit card, else null. */
+  card_id: string | null;
+  /** A transfer leg's other account when that is a live on-budget credit card. */
+  counter_card_id: string | null;
+  /** Whether this is a transfer leg whose other account is live, on budget and not a card. */
+  counter_cash: boolean;
   base_cents: string | number;
   unconverted: string | number;
 }
@@ -96,7 +107,7 @@ export interface FlowRow {
 /**
  * What the book's live on-budget accounts put in each category per month up to `upTo`, in the
  * base currency; `spending` says whether the category is a spending one (the rest count in To
- * assign).
+ * assign), and the card columns what the payment envelopes need (docs/budgets.md#credit-cards).
  */
 export async function readBudgetFlows(
   db: DbOrTx,
@@ -110,15 +121,19 @@ export async function readBudgetFlows(
       coalesce(f.category_id = ANY (ARRAY(
         SELECT c.id FROM categories c JOIN category_groups g ON g.id = c.group_id
         WHERE c.book_id = ${bookId}::uuid AND g.kind = 'spending')), false) AS spending,
-      f.base_cents, f.unconverted
+      f.card_id, f.counter_card_id, f.counter_cash, f.base_cents, f.unconverted
     FROM (
-      SELECT ba.month, ba.category_id, sum(ba.base_cents) AS base_cents,
-        sum(ba.unconverted) AS unconverted
+      SELECT ba.month, ba.category_id,
+        CASE WHEN a.account_type = 'credit-card' THEN a.id END AS card_id,
+        CASE WHEN o.account_type = 'credit-card' THEN o.id END AS counter_card_id,
+        coalesce(o.account_type <> 'credit-card', false) AS counter_cash,
+        sum(ba.base_cents) AS base_cents, sum(ba.unconverted) AS unconverted
       FROM budget_activity ba
+      JOIN accounts a ON a.id = ba.account_id AND a.on_budget AND a.deleted_at IS NULL
+      LEFT JOIN accounts o ON o.id = ba.counter_account_id AND o.on_budget
+        AND o.deleted_at IS NULL
       WHERE ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
-        AND ba.account_id IN (SELECT a.id FROM accounts a
-          WHERE a.book_id = ${bookId}::uuid AND a.on_budget AND a.deleted_at IS NULL)
-      GROUP BY ba.month, ba.category_id
+      GROUP BY 1, 2, 3, 4, 5
     ) f`.execute(db);
   return result.rows;
 }
@@ -126,8 +141,11 @@ export async function readBudgetFlows(
 export interface MoveRow {
   month: string;
   kind: 'assign' | 'move' | 'cover' | 'hold';
+  /** A category, or a card's payment envelope (the card's account id). */
   category_id: string | null;
   from_category_id: string | null;
+  to_card: boolean;
+  from_card: boolean;
   cents: string | number;
 }
 
@@ -138,11 +156,14 @@ export async function readBudgetMoves(
   upTo: string,
 ): Promise<MoveRow[]> {
   const result = await sql<MoveRow>`
-    SELECT month, kind, category_id, from_category_id, sum(amount_cents) AS cents
+    SELECT month, kind, coalesce(category_id, card_id) AS category_id,
+      coalesce(from_category_id, from_card_id) AS from_category_id,
+      card_id IS NOT NULL AS to_card, from_card_id IS NOT NULL AS from_card,
+      sum(amount_cents) AS cents
     FROM budget_actions
     WHERE book_id = ${bookId}::uuid AND counts AND kind IN ('assign', 'move', 'cover', 'hold')
       AND month <= ${upTo}::date
-    GROUP BY month, kind, category_id, from_category_id`.execute(db);
+    GROUP BY month, kind, category_id, card_id, from_category_id, from_card_id`.execute(db);
   return result.rows;
 }
 
@@ -223,13 +244,13 @@ export async function readAssignedNet(
           db,
         )
       : await sql<{ cents: string | number | null }>`
-          SELECT sum(CASE WHEN category_id = ${categoryId}::uuid THEN amount_cents ELSE -amount_cents END) AS cents
+          SELECT sum(CASE WHEN coalesce(category_id, card_id) = ${categoryId}::uuid
+                          THEN amount_cents ELSE -amount_cents END) AS cents
           FROM budget_actions
           WHERE book_id = ${bookId}::uuid AND month = ${month}::date AND counts
             AND kind IN ('assign', 'move', 'cover')
-            AND (category_id = ${categoryId}::uuid OR from_category_id = ${categoryId}::uuid)`.execute(
-          db,
-        );
+            AND (coalesce(category_id, card_id) = ${categoryId}::uuid
+              OR coalesce(from_category_id, from_card_id) = ${categoryId}::uuid)`.execute(db);
   return BigInt(result.rows[0]?.cents ?? 0);
 }
 
@@ -264,18 +285,31 @@ export interface ActionRow {
   created_at: Date;
 }
 
-const ACTION_COLUMNS = sql`a.id, a.seq, a.kind, a.month, a.category_id, a.from_category_id, a.amount_cents,
+// A card's payment envelope is a place as a category is: its account id stands where a
+// category's id would (docs/budgets.md#credit-cards).
+const ACTION_COLUMNS = sql`a.id, a.seq, a.kind, a.month, coalesce(a.category_id, a.card_id) AS category_id,
+  coalesce(a.from_category_id, a.from_card_id) AS from_category_id, a.amount_cents,
   a.rollover, a.rollover_cap_cents, a.undoes_id, a.undone_by_id, a.counts, a.actor_id, u.email,
   a.created_at`;
 
-/** Appends a row to the log and answers it as the history shows it. */
+/**
+ * Appends a row to the log and answers it as the history shows it. A place's id goes to the
+ * category columns when it is one of the book's categories, else to the card columns (the
+ * caller checked it is one or the other).
+ */
 export async function insertAction(db: DbOrTx, action: NewAction): Promise<ActionRow> {
+  const category = (id: string | null) =>
+    sql`(SELECT id FROM categories WHERE id = ${id}::uuid AND book_id = ${action.bookId}::uuid)`;
+  const card = (id: string | null) =>
+    sql`(SELECT id FROM accounts WHERE id = ${id}::uuid AND book_id = ${action.bookId}::uuid)`;
   const result = await sql<ActionRow>`
     WITH added AS (
-      INSERT INTO budget_actions (book_id, actor_id, month, kind, category_id, from_category_id,
-        amount_cents, rollover, rollover_cap_cents, undoes_id)
+      INSERT INTO budget_actions (book_id, actor_id, month, kind, category_id, card_id,
+        from_category_id, from_card_id, amount_cents, rollover, rollover_cap_cents, undoes_id)
       VALUES (${action.bookId}::uuid, ${action.actorId}::uuid, ${action.month}::date, ${action.kind},
-        ${action.categoryId}::uuid, ${action.fromCategoryId}::uuid, ${action.cents.toString()}::bigint,
+        ${category(action.categoryId)}, ${card(action.categoryId)},
+        ${category(action.fromCategoryId)}, ${card(action.fromCategoryId)},
+        ${action.cents.toString()}::bigint,
         ${action.rollover ?? null}, ${action.capCents?.toString() ?? null}::bigint,
         ${action.undoesId ?? null}::uuid)
       RETURNING *
@@ -337,8 +371,10 @@ export async function listMonthActions(
 ): Promise<ActionRow[]> {
   const touches =
     categoryId === null
-      ? sql`(a.kind = 'hold' OR ((a.category_id IS NULL) <> (a.from_category_id IS NULL)))`
-      : sql`(a.category_id = ${categoryId}::uuid OR a.from_category_id = ${categoryId}::uuid)`;
+      ? sql`(a.kind = 'hold' OR ((coalesce(a.category_id, a.card_id) IS NULL)
+          <> (coalesce(a.from_category_id, a.from_card_id) IS NULL)))`
+      : sql`(coalesce(a.category_id, a.card_id) = ${categoryId}::uuid
+          OR coalesce(a.from_category_id, a.from_card_id) = ${categoryId}::uuid)`;
   const result = await sql<ActionRow>`
     SELECT ${ACTION_COLUMNS} FROM budget_actions a LEFT JOIN users u ON u.id = a.actor_id
     WHERE a.book_id = ${bookId}::uuid AND a.month = ${month}::date AND a.counts
@@ -373,7 +409,17 @@ export async function listMonthEntries(
   month: string,
   categoryId: string | null,
   limit: number,
+  liveCards: readonly string[] = [],
 ): Promise<{ rows: ExplainEntryRow[]; count: number }> {
+  // With card envelopes, a live card's money without a spending category, and the cash side of
+  // a payment to one, count in no To assign (docs/budgets.md#credit-cards).
+  const cards = sql`${`{${liveCards.join(',')}}`}::uuid[]`;
+  const outsideToAssign =
+    categoryId === null && liveCards.length > 0
+      ? sql`AND NOT t.account_id = ANY (${cards}) AND NOT EXISTS (
+          SELECT 1 FROM transactions o WHERE t.transfer_id IS NOT NULL
+            AND o.transfer_id = t.transfer_id AND o.id <> t.id AND o.account_id = ANY (${cards}))`
+      : sql``;
   const notSpending = (column: ReturnType<typeof sql.ref>) => sql`(${column} IS NULL OR NOT EXISTS (
       SELECT 1 FROM categories c JOIN category_groups g ON g.id = c.group_id
       WHERE c.id = ${column} AND g.kind = 'spending'))`;
@@ -397,7 +443,7 @@ export async function listMonthEntries(
       FROM transactions t
       JOIN accounts a ON a.id = t.account_id AND a.on_budget AND a.deleted_at IS NULL
       JOIN books b ON b.id = t.book_id
-      WHERE ${inMonth} AND ${wholeCounts}
+      WHERE ${inMonth} AND ${wholeCounts} ${outsideToAssign}
         AND NOT EXISTS (SELECT 1 FROM entry_splits s WHERE s.book_id = t.book_id AND s.entry_id = t.id)
       UNION ALL
       SELECT t.id, t.seq, l.position, t.occurred_on, t.description, t.payee, t.account_id,
@@ -408,11 +454,43 @@ export async function listMonthEntries(
       JOIN accounts a ON a.id = t.account_id AND a.on_budget AND a.deleted_at IS NULL
       JOIN books b ON b.id = t.book_id
       JOIN entry_splits l ON l.book_id = t.book_id AND l.entry_id = t.id
-      WHERE ${inMonth} AND ${lineCounts}
+      WHERE ${inMonth} AND ${lineCounts} ${outsideToAssign}
     )
     SELECT id, occurred_on, description, payee, account_id, base_cents, split,
       count(*) OVER () AS total
     FROM counted ORDER BY occurred_on, seq, position LIMIT ${limit}`.execute(db);
+  const rows = result.rows.map(({ total: _total, ...row }) => row);
+  return { rows, count: Number(result.rows[0]?.total ?? 0) };
+}
+
+/**
+ * The payments to a live card in `month` (its transfer legs whose other leg is on a live on-budget
+ * account that is not a card), oldest first, at most `limit`, as its envelope spends them: a
+ * payment below 0, cash drawn on the card above; and how many there are.
+ */
+export async function listCardPayments(
+  db: DbOrTx,
+  bookId: string,
+  month: string,
+  cardId: string,
+  limit: number,
+): Promise<{ rows: ExplainEntryRow[]; count: number }> {
+  const result = await sql<ExplainEntryRow & { total: string | number }>`
+    SELECT t.id, t.occurred_on, t.description, t.payee, t.account_id,
+      CASE WHEN t.transaction_type = 'transfer_in' THEN -1 ELSE 1 END
+        * CASE WHEN a.currency = b.base_currency THEN t.amount_cents
+               WHEN t.base_recorded THEN t.base_amount END AS base_cents,
+      false AS split, count(*) OVER () AS total
+    FROM transactions t
+    JOIN accounts a ON a.id = t.account_id
+    JOIN books b ON b.id = t.book_id
+    JOIN transactions o ON o.transfer_id = t.transfer_id AND o.id <> t.id AND o.deleted_at IS NULL
+    JOIN accounts oa ON oa.id = o.account_id AND oa.on_budget AND oa.deleted_at IS NULL
+      AND oa.account_type <> 'credit-card'
+    WHERE t.book_id = ${bookId}::uuid AND t.account_id = ${cardId}::uuid
+      AND t.deleted_at IS NULL AND t.transfer_id IS NOT NULL
+      AND t.occurred_on >= ${month}::date AND t.occurred_on < (${month}::date + interval '1 month')::date
+    ORDER BY t.occurred_on, t.seq LIMIT ${limit}`.execute(db);
   const rows = result.rows.map(({ total: _total, ...row }) => row);
   return { rows, count: Number(result.rows[0]?.total ?? 0) };
 }
@@ -428,6 +506,65 @@ export async function findBudgetCategory(
     FROM categories c JOIN category_groups g ON g.id = c.group_id
     WHERE c.id = ${categoryId}::uuid AND c.book_id = ${bookId}::uuid`.execute(db);
   return result.rows[0];
+}
+
+/** A card whose spending and payments move money in its envelope (a and b: account, book). */
+const LIVE_CARD = sql`(b.card_envelopes AND a.account_type = 'credit-card' AND a.on_budget
+  AND a.deleted_at IS NULL)`;
+
+/**
+ * A card's payment envelope the book budgets: a live on-budget credit card of a book with card
+ * envelopes on, or any card whose envelope still holds log rows (its money stays movable);
+ * undefined otherwise.
+ */
+export async function findCardEnvelope(
+  db: DbOrTx,
+  bookId: string,
+  accountId: string,
+): Promise<{ name: string } | undefined> {
+  const result = await sql<{ name: string }>`
+    SELECT a.title AS name FROM accounts a JOIN books b ON b.id = a.book_id
+    WHERE a.id = ${accountId}::uuid AND a.book_id = ${bookId}::uuid
+      AND (${LIVE_CARD}
+        OR EXISTS (SELECT 1 FROM budget_actions x WHERE x.book_id = a.book_id
+          AND (x.card_id = a.id OR x.from_card_id = a.id)))`.execute(db);
+  return result.rows[0];
+}
+
+export interface CardRow {
+  id: string;
+  name: string;
+  live: boolean;
+}
+
+/**
+ * The cards with a payment envelope: with card envelopes on, every live on-budget credit card;
+ * and, whatever the setting (or the account's type now), any account whose envelope holds log
+ * rows, so that money moved there is never lost from the budget. `live` says whether its
+ * spending and payments move money in its envelope (on, and the card live and on budget).
+ */
+export async function readCardEnvelopes(db: DbOrTx, bookId: string): Promise<CardRow[]> {
+  const result = await sql<CardRow>`
+    SELECT a.id, a.title AS name, coalesce(${LIVE_CARD}, false) AS live
+    FROM accounts a JOIN books b ON b.id = a.book_id
+    WHERE a.book_id = ${bookId}::uuid
+      AND (${LIVE_CARD}
+        OR EXISTS (SELECT 1 FROM budget_actions x WHERE x.book_id = a.book_id
+          AND (x.card_id = a.id OR x.from_card_id = a.id)))
+    ORDER BY a.created_at, a.id`.execute(db);
+  return result.rows;
+}
+
+/** Whether the book gives credit cards payment envelopes. */
+export async function readCardEnvelopesOn(db: DbOrTx, bookId: string): Promise<boolean> {
+  const result = await sql<{ enabled: boolean }>`
+    SELECT card_envelopes AS enabled FROM books WHERE id = ${bookId}::uuid`.execute(db);
+  return result.rows[0]?.enabled === true;
+}
+
+/** Turns the book's card envelopes on or off. */
+export async function writeCardEnvelopesOn(db: DbOrTx, bookId: string, on: boolean): Promise<void> {
+  await sql`UPDATE books SET card_envelopes = ${on} WHERE id = ${bookId}::uuid`.execute(db);
 }
 
 export interface GoalRecord {

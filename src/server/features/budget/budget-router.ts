@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { protectedProcedure, router } from '../../trpc/init.js';
 import { ok } from '../../trpc/envelope.js';
 import { idempotencyHeaders } from '../../trpc/idempotent-mutation.js';
@@ -13,6 +14,8 @@ import {
   budgetMonthOutput,
   budgetPlanInput,
   budgetPlanOutput,
+  budgetSettingsInput,
+  budgetSettingsOutput,
   coverBudgetInput,
   explainBudgetInput,
   fillFromGoalsInput,
@@ -43,6 +46,7 @@ import {
   undoBudgetAction,
 } from './budget-service.js';
 import { readBudgetPlan } from './budget-plan-service.js';
+import { readBudgetSettings, setBudgetSettings } from './budget-settings.js';
 
 // The envelope budget (docs/budgets.md). Every action is a row of the book's budget log, written
 // under the book's budget lock with its Idempotency-Key's record; reads compute from the log and
@@ -68,6 +72,34 @@ export const budgetRouter = router({
     .query(async ({ ctx, input }) =>
       ok(await readBudgetMonth(ctx.database.db, ctx.bookId, input.month)),
     ),
+
+  settings: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/budget/settings',
+        tags,
+        summary: "The book's budget settings: whether credit cards get payment envelopes",
+      },
+    })
+    .input(z.object({}))
+    .output(budgetSettingsOutput)
+    .query(async ({ ctx }) => ok(await readBudgetSettings(ctx.database.db, ctx.bookId))),
+
+  setSettings: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/api/budget/settings',
+        requestHeaders: idempotencyHeaders,
+        tags,
+        summary:
+          "Set the book's budget settings: credit cards with payment envelopes, or as ordinary accounts (every month changes at once)",
+      },
+    })
+    .input(budgetSettingsInput)
+    .output(budgetSettingsOutput)
+    .mutation(bookMutation(setBudgetSettings, 'Budget settings saved')),
 
   plan: protectedProcedure
     .meta({

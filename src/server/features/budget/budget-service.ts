@@ -17,6 +17,8 @@ import type {
 } from '../../../shared/schemas/budget.js';
 import { goalProgress, type GoalRow } from './budget-goals.js';
 import { findBookBaseCurrency } from '../books/index.js';
+import { cardFlows } from './budget-card-flows.js';
+import { availableAt, budgetPlace, envelopeRows } from './budget-places.js';
 import {
   budgetMonth,
   previousMonth,
@@ -31,6 +33,7 @@ import {
   insertAction,
   listActions,
   listMonthActions,
+  listCardPayments,
   listMonthEntries,
   lockAction,
   lockBudget,
@@ -40,6 +43,8 @@ import {
   readBudgetCategories,
   readBudgetFlows,
   readBudgetMoves,
+  readCardEnvelopes,
+  readCardEnvelopesOn,
   readFirstMonth,
   readGoals,
   readRolloverRules,
@@ -47,6 +52,7 @@ import {
   setCounts,
   upsertGoal,
   type ActionRow,
+  type CardRow,
   type GoalRecord,
   type BudgetCategoryRow,
 } from './budget-repository.js';
@@ -82,6 +88,9 @@ export async function refreshIfMarked(db: DbOrTx, bookId: string): Promise<void>
 interface LoadedHistory {
   history: BudgetHistory;
   notConverted: Map<string, number>;
+  cards: CardRow[];
+  /** What each card owes at the end of the month read (its balance, negated). */
+  owed: Map<string, bigint>;
 }
 
 /** The ledger's flows, the log's money and rules up to `month` ('YYYY-MM-01'). */
@@ -91,22 +100,29 @@ export async function loadHistory(
   month: string,
   categories: readonly BudgetCategoryRow[],
 ): Promise<LoadedHistory> {
-  const [flowRows, moveRows, ruleRows] = await Promise.all([
+  const [flowRows, moveRows, ruleRows, cards] = await Promise.all([
     readBudgetFlows(db, bookId, month),
     readBudgetMoves(db, bookId, month),
     readRolloverRules(db, bookId),
+    readCardEnvelopes(db, bookId),
   ]);
   const notConverted = new Map<string, number>();
+  const owed = new Map<string, bigint>();
   for (const row of flowRows) {
     notConverted.set(row.month, (notConverted.get(row.month) ?? 0) + Number(row.unconverted));
+    if (row.card_id !== null) {
+      owed.set(row.card_id, (owed.get(row.card_id) ?? 0n) - BigInt(row.base_cents));
+    }
+  }
+  const envelopeIds = new Set(cards.map((card) => card.id));
+  for (const row of moveRows) {
+    if (row.to_card && row.category_id !== null) envelopeIds.add(row.category_id);
+    if (row.from_card && row.from_category_id !== null) envelopeIds.add(row.from_category_id);
   }
   return {
     history: {
-      flows: flowRows.map((row) => ({
-        month: row.month,
-        categoryId: row.spending ? row.category_id : null,
-        cents: BigInt(row.base_cents),
-      })),
+      ...cardFlows(flowRows, new Set(cards.filter((card) => card.live).map((card) => card.id))),
+      envelopeIds: [...envelopeIds],
       moves: moveRows.map((row) => ({
         month: row.month,
         kind: row.kind,
@@ -124,6 +140,8 @@ export async function loadHistory(
       categoryIds: categories.filter((c) => c.spending).map((c) => c.id),
     },
     notConverted,
+    cards,
+    owed,
   };
 }
 
@@ -135,7 +153,7 @@ async function figuresOf(
 ) {
   const categories = knownCategories ?? (await readBudgetCategories(db, bookId));
   const loaded = await loadHistory(db, bookId, month, categories);
-  return { ...budgetMonth(loaded.history, month), notConverted: loaded.notConverted };
+  return { ...budgetMonth(loaded.history, month), ...loaded };
 }
 
 /** Every figure of one month of the book's budget. */
@@ -147,11 +165,12 @@ export async function readBudgetMonth(
   await refreshIfMarked(db, bookId);
   const day = firstDay(month);
   const categories = await readBudgetCategories(db, bookId);
-  const [currency, firstMonth, figures, goalRecords] = await Promise.all([
+  const [currency, firstMonth, figures, goalRecords, cardEnvelopes] = await Promise.all([
     findBookBaseCurrency(db, bookId),
     readFirstMonth(db, bookId),
     figuresOf(db, bookId, day, categories),
     readGoals(db, bookId),
+    readCardEnvelopesOn(db, bookId),
   ]);
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
   const goals = new Map(goalRecords.map((record) => [record.category_id, toGoalRow(record)]));
@@ -207,6 +226,8 @@ export async function readBudgetMonth(
       overspendingFromLastMonth: units(parts.overspendingFromLastMonth),
     },
     categories: rows,
+    cardEnvelopes,
+    cards: envelopeRows(current, figures.cards, figures.owed, units),
     totals: { assigned: units(assigned), activity: units(activity), available: units(available) },
     notConverted: figures.notConverted.get(day) ?? 0,
   };
@@ -256,7 +277,7 @@ export async function assignBudget(
   const currency = await findBookBaseCurrency(db, actor.bookId);
   const target = minorUnitsIn(input.assigned, currency, 'assigned', ASSIGNED_FIELD);
   await lockBudget(db, actor.bookId);
-  await spendingCategory(db, actor.bookId, input.categoryId);
+  await budgetPlace(db, actor.bookId, input.categoryId);
   const month = firstDay(input.month);
   const now = await readAssignedNet(db, actor.bookId, month, input.categoryId);
   if (now === target) return { action: null };
@@ -281,7 +302,7 @@ async function availableIn(
 ): Promise<bigint> {
   await refreshIfMarked(db, bookId);
   const { current } = await figuresOf(db, bookId, month);
-  return current.categories.get(categoryId)?.available ?? 0n;
+  return availableAt(current, categoryId);
 }
 
 /** Moves money between two categories, or between To assign (null) and a category. */
@@ -298,11 +319,11 @@ export async function moveBudget(
   const currency = await findBookBaseCurrency(db, actor.bookId);
   const cents = minorUnitsIn(input.amount, currency, 'amount', MOVE_FIELD);
   await lockBudget(db, actor.bookId);
-  if (input.toCategoryId !== null) await spendingCategory(db, actor.bookId, input.toCategoryId);
+  if (input.toCategoryId !== null) await budgetPlace(db, actor.bookId, input.toCategoryId);
   const name =
     input.fromCategoryId === null
       ? null
-      : await spendingCategory(db, actor.bookId, input.fromCategoryId);
+      : await budgetPlace(db, actor.bookId, input.fromCategoryId);
   if (input.fromCategoryId === input.toCategoryId) {
     throw new AppError('UNPROCESSABLE', 'Choose two different places to move money between');
   }
@@ -339,23 +360,23 @@ export async function coverBudget(
 ): Promise<{ action: BudgetAction | null }> {
   const currency = await findBookBaseCurrency(db, actor.bookId);
   await lockBudget(db, actor.bookId);
-  await spendingCategory(db, actor.bookId, input.categoryId);
+  await budgetPlace(db, actor.bookId, input.categoryId);
   const sourceName =
     input.fromCategoryId === null
       ? null
-      : await spendingCategory(db, actor.bookId, input.fromCategoryId);
+      : await budgetPlace(db, actor.bookId, input.fromCategoryId);
   if (input.fromCategoryId === input.categoryId) {
     throw new AppError('UNPROCESSABLE', 'A category cannot cover itself: choose another source');
   }
   const month = firstDay(input.month);
   await refreshIfMarked(db, actor.bookId);
   const { current } = await figuresOf(db, actor.bookId, month);
-  const deficit = -(current.categories.get(input.categoryId)?.available ?? 0n);
+  const deficit = -availableAt(current, input.categoryId);
   // Nothing to cover: like assigning the figure a category already has, it records nothing.
   if (deficit <= 0n) return { action: null };
   let cents = deficit;
   if (input.fromCategoryId !== null) {
-    const available = current.categories.get(input.fromCategoryId)?.available ?? 0n;
+    const available = availableAt(current, input.fromCategoryId);
     if (available <= 0n) {
       throw new AppError(
         'UNPROCESSABLE',
@@ -495,14 +516,19 @@ export async function explainBudget(
   await refreshIfMarked(db, bookId);
   const currency = await findBookBaseCurrency(db, bookId);
   const categoryId = input.categoryId ?? null;
-  if (categoryId !== null) await spendingCategory(db, bookId, categoryId);
+  if (categoryId !== null) await budgetPlace(db, bookId, categoryId);
   const day = firstDay(input.month);
   const prior = previousMonth(day);
+  const cards = await readCardEnvelopes(db, bookId);
+  const envelope = cards.find((card) => card.id === categoryId);
+  const liveCards = cards.filter((card) => card.live).map((card) => card.id);
   const [{ current, previous }, firstMonth, actions, entries] = await Promise.all([
     figuresOf(db, bookId, day),
     readFirstMonth(db, bookId),
     listMonthActions(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
-    listMonthEntries(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
+    envelope === undefined
+      ? listMonthEntries(db, bookId, day, categoryId, EXPLAIN_LIST_MAX, liveCards)
+      : listCardPayments(db, bookId, day, envelope.id, EXPLAIN_LIST_MAX),
   ]);
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
   const hadLastMonth = firstMonth !== null && firstMonth <= prior;
@@ -521,6 +547,27 @@ export async function explainBudget(
     split: row.split,
   }));
   if (categoryId === null) return explainToAssign(current, previous, hadLastMonth);
+  if (envelope !== undefined) {
+    const now = current.envelopes.get(envelope.id);
+    const last = previous.envelopes.get(envelope.id);
+    if (now === undefined || last === undefined) throw notFound(MESSAGES.categoryNotFound);
+    return {
+      ...common,
+      available: units(now.available),
+      carriedIn: {
+        amount: units(now.carriedIn),
+        fromMonth: hadLastMonth ? monthOf(prior) : null,
+        lastMonthAvailable: hadLastMonth ? units(last.available) : null,
+        rule: hadLastMonth ? 'both' : null,
+      },
+      parts: [
+        { label: 'Assigned and moved this month', amount: units(now.assigned) },
+        { label: "Categories' money for spending on the card", amount: units(now.covered) },
+        { label: 'Payments to the card', amount: units(-now.payments) },
+      ],
+      entries: { total: units(-now.payments), count: entries.count, shown },
+    };
+  }
   const figures = current.categories.get(categoryId);
   const before = previous.categories.get(categoryId);
   if (figures === undefined || before === undefined) throw notFound(MESSAGES.categoryNotFound);

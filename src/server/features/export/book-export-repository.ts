@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/connect.js';
 export function readBook(db: DbOrTx, bookId: string) {
   return db
     .selectFrom('books')
-    .select(['name', 'time_zone', 'base_currency'])
+    .select(['name', 'time_zone', 'base_currency', 'card_envelopes'])
     .where('id', '=', bookId)
     .executeTakeFirstOrThrow();
 }
@@ -148,8 +148,9 @@ export function readBudgetActions(db: DbOrTx, bookId: string) {
       'id',
       'month',
       'kind',
-      'category_id',
-      'from_category_id',
+      // A card's payment envelope is named by the card's account id (docs/budgets.md#credit-cards).
+      sql<string | null>`coalesce(category_id, card_id)`.as('category_id'),
+      sql<string | null>`coalesce(from_category_id, from_card_id)`.as('from_category_id'),
       'amount_cents',
       'rollover',
       'rollover_cap_cents',

@@ -66,7 +66,12 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
       format: BOOK_EXPORT_FORMAT,
       version: BOOK_EXPORT_VERSION,
       exportedAt: iso(now),
-      book: { name: book.name, timeZone: book.time_zone, baseCurrency: book.base_currency },
+      book: {
+        name: book.name,
+        timeZone: book.time_zone,
+        baseCurrency: book.base_currency,
+        cardEnvelopes: book.card_envelopes,
+      },
       accounts: accounts.map((a) => ({
         id: a.id,
         title: a.title,

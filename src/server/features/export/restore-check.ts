@@ -141,8 +141,9 @@ async function checkBudgetActions(
   }
   const seen = new Set<string>();
   for (const a of actions) {
-    for (const category of [a.categoryId, a.fromCategoryId]) {
-      if (category !== null && !ids.categories.has(category)) {
+    // A place is a category or (a card's payment envelope) an account.
+    for (const place of [a.categoryId, a.fromCategoryId]) {
+      if (place !== null && !ids.categories.has(place) && !ids.accounts.has(place)) {
         throw refuse(`budget action ${a.id} names a category the file does not have`);
       }
     }

@@ -101,14 +101,21 @@ export async function markedBooks(
 }
 
 /**
- * The restore's last step, while `token` holds the mark: the book's name, time zone and base
- * currency from the file (USD when the file has none: it predates base currencies), the mark cleared and the book recorded as restored into. False if the mark was lost.
+ * The restore's last step, while `token` holds the mark: the book's name, time zone, base
+ * currency (USD when the file has none: it predates base currencies) and card envelopes (off when
+ * it has none) from the file, the mark cleared and the book recorded as restored into. False if
+ * the mark was lost.
  */
 export async function finishRestore(
   db: DbOrTx,
   bookId: string,
   token: string,
-  book: { name: string; timeZone: string | null; baseCurrency?: string | undefined },
+  book: {
+    name: string;
+    timeZone: string | null;
+    baseCurrency?: string | undefined;
+    cardEnvelopes?: boolean | undefined;
+  },
 ): Promise<boolean> {
   const row = await db
     .updateTable('books')
@@ -116,6 +123,7 @@ export async function finishRestore(
       name: book.name,
       time_zone: book.timeZone,
       base_currency: book.baseCurrency ?? DEFAULT_CURRENCY,
+      card_envelopes: book.cardEnvelopes ?? false,
       restore_token: null,
       restore_heartbeat_at: null,
       restored_at: sql<Date>`clock_timestamp()`,

@@ -323,6 +323,9 @@ export interface BudgetActionInsert {
   kind: BudgetActionKind;
   categoryId: string | null;
   fromCategoryId: string | null;
+  /** A card's payment envelope instead of a category. */
+  cardId: string | null;
+  fromCardId: string | null;
   amountCents: string;
   rollover: { rule: RolloverRule; capCents: string | null } | null;
   /** The row it undoes, written before it (in an earlier chunk, or earlier in this one). */
@@ -354,6 +357,8 @@ export async function insertBudgetActions(
         kind: b.kind,
         category_id: b.categoryId,
         from_category_id: b.fromCategoryId,
+        card_id: b.cardId,
+        from_card_id: b.fromCardId,
         amount_cents: b.amountCents,
         rollover: b.rollover?.rule ?? null,
         rollover_cap_cents: b.rollover?.capCents ?? null,

@@ -27,6 +27,16 @@ export async function writeFile(
   const id = (map: Map<string, string>, key: string) => must(map, key);
   const nullable = (map: Map<string, string>, key: string | null) =>
     key === null ? null : must(map, key);
+  // A budget action's place: a category, or a card's payment envelope (its account).
+  const place = <C extends string, A extends string>(
+    asCategory: C,
+    asCard: A,
+    key: string | null,
+  ) => {
+    const category = key === null ? undefined : ids.categories.get(key);
+    const card = key === null || category !== undefined ? null : must(ids.accounts, key);
+    return { [asCategory]: category ?? null, [asCard]: card } as Record<C | A, string | null>;
+  };
   const category = (key: string | null) =>
     key === null ? null : (ids.categories.get(key) ?? must(ids.goneCategories, key));
 
@@ -158,8 +168,8 @@ export async function writeFile(
         ...b,
         id: id(ids.budgetActions, b.id),
         month: `${b.month}-01`,
-        categoryId: nullable(ids.categories, b.categoryId),
-        fromCategoryId: nullable(ids.categories, b.fromCategoryId),
+        ...place('categoryId', 'cardId', b.categoryId),
+        ...place('fromCategoryId', 'fromCardId', b.fromCategoryId),
         undoesId: nullable(ids.budgetActions, b.undoesId),
         createdAt: new Date(b.createdAt),
       })),
