@@ -9,6 +9,7 @@
  * state for one client and at 32 connections. Alone: `BENCH_ONLY=budget npm run bench`
  * (`BENCH_BUDGET_SECONDS`, default 5, per measurement).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import postgres from 'postgres';
@@ -49,6 +50,7 @@ interface BudgetMonthData {
   toAssign: number;
   toAssignParts: { heldForNextMonth: number };
   categories: { categoryId: string; available: number; activity: number }[];
+  cards: { available: number; uncoveredSpending: number }[];
 }
 
 interface ExplainData {
@@ -68,8 +70,10 @@ function bearer(token: string): Record<string, string> {
  * A person with a checking account, a card, savings (on budget) and a loan (tracking only); the
  * book's default categories replaced by 10 spending groups of 10 categories and an income group;
  * `ENTRIES` entries over the last 24 months (income, spending in every category, refunds,
- * uncategorised ones, split ones, transfers within the budget and to the loan); and the budget's
- * log of those 24 months. All in bulk SQL, but the sign-in and the accounts.
+ * uncategorised ones, split ones, transfers within the budget, payments to the card and to the
+ * loan); and the budget's log of those 24 months. Card payment envelopes are on
+ * (docs/budgets.md#credit-cards), so every read computes the card's envelope too. All in bulk
+ * SQL, but the sign-in, the accounts and the setting.
  */
 export async function seedBudgetBook(baseUrl: string, databaseUrl: string): Promise<BudgetBook> {
   const api = new ApiClient(baseUrl, 30_000);
@@ -88,6 +92,12 @@ export async function seedBudgetBook(baseUrl: string, databaseUrl: string): Prom
       });
       if (!dataOf<{ id: string }>(created)?.id) throw new Error(`account: ${created.bodyText}`);
     }
+    const envelopes = await api.request('PUT', '/api/budget/settings', {
+      token: session.token,
+      idempotencyKey: randomUUID(),
+      body: { cardEnvelopes: true },
+    });
+    if (!dataOf(envelopes)) throw new Error(`card envelopes: ${envelopes.bodyText}`);
     const [book] = await sql<{ id: string }[]>`
       SELECT id FROM books WHERE personal_owner_id = ${session.userId}`;
     if (!book) throw new Error('The budget user has no book');
@@ -172,11 +182,13 @@ export async function seedBudgetBook(baseUrl: string, databaseUrl: string): Prom
       await trx`
         UPDATE transactions t SET category_id = NULL
         WHERE t.book_id = ${bookId} AND EXISTS (SELECT 1 FROM entry_splits l WHERE l.entry_id = t.id)`;
-      // Transfers: three in four from checking to savings (they cancel in To assign), the rest
-      // a payment to the mortgage, a tracking account (it leaves To assign).
+      // Transfers from checking: half to savings (they cancel in To assign), one in four a
+      // payment to the card (from its envelope), the rest a payment to the mortgage, a tracking
+      // account (it leaves To assign).
       await trx`
         WITH acc AS (
           SELECT (array_agg(id ORDER BY created_at))[1] AS checking,
+                 (array_agg(id ORDER BY created_at))[2] AS card,
                  (array_agg(id ORDER BY created_at))[3] AS savings,
                  (array_agg(id ORDER BY created_at))[4] AS loan
           FROM accounts WHERE book_id = ${bookId}
@@ -191,7 +203,8 @@ export async function seedBudgetBook(baseUrl: string, databaseUrl: string): Prom
           description, occurred_on, transfer_id)
         SELECT ${bookId}::uuid, ${session.userId},
           CASE WHEN leg = 'transfer_out' THEN acc.checking
-               WHEN p.j % 4 = 3 THEN acc.loan ELSE acc.savings END,
+               WHEN p.j % 4 = 3 THEN acc.loan WHEN p.j % 4 = 2 THEN acc.card
+               ELSE acc.savings END,
           leg, p.amount, 'Transfer ' || p.j, p.day, p.transfer_id
         FROM pairs p, acc, (VALUES ('transfer_out'), ('transfer_in')) AS legs (leg)
         ORDER BY p.j, leg DESC`;
@@ -363,12 +376,17 @@ export async function checkBudgetBook(
       }
       let budgeted = cents(data.toAssign) - cents(data.toAssignParts.heldForNextMonth);
       for (const category of data.categories) budgeted += cents(category.available);
+      for (const card of data.cards) {
+        budgeted += cents(card.available) + cents(card.uncoveredSpending);
+      }
+      // Card envelopes are on: the cash accounts only (the card's debt is in its envelope).
       const [row] = await sql<{ cash: string | null }[]>`
         SELECT sum(CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN t.amount_cents
                         ELSE -t.amount_cents END)::text AS cash
         FROM transactions t JOIN accounts a ON a.id = t.account_id
         WHERE t.book_id = ${book.bookId} AND t.deleted_at IS NULL AND a.deleted_at IS NULL
-          AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date`;
+          AND a.on_budget AND a.account_type <> 'credit-card'
+          AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date`;
       const cash = BigInt(row?.cash ?? 0);
       if (cash !== budgeted) {
         problems.push(`${month}: budget holds ${budgeted} cents, the on-budget accounts ${cash}`);

@@ -14,6 +14,13 @@ ALTER TABLE budget_actions
   ADD CONSTRAINT budget_actions_one_source_check
     CHECK (from_category_id IS NULL OR from_card_id IS NULL);
 --> statement-breakpoint
+-- Which cards' envelopes hold rows (every read of the budget asks), and what deleting an account
+-- cascades to.
+CREATE INDEX budget_actions_card_idx ON budget_actions (card_id) WHERE card_id IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX budget_actions_from_card_idx ON budget_actions (from_card_id)
+  WHERE from_card_id IS NOT NULL;
+--> statement-breakpoint
 -- 3. A transfer leg's sums say which account the other leg is on: a payment from checking to a
 --    card is not income or spending but the card's envelope paying its debt.
 ALTER TABLE budget_activity ADD COLUMN counter_account_id uuid;

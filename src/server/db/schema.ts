@@ -111,8 +111,8 @@ export interface BudgetActionsTable {
   category_id: string | null;
   from_category_id: string | null;
   /** A card's payment envelope instead of a category (docs/budgets.md#credit-cards). */
-  card_id: Generated<string | null>;
-  from_card_id: Generated<string | null>;
+  card_id: string | null;
+  from_card_id: string | null;
   amount_cents: Cents;
   rollover: 'surplus' | 'both' | 'none' | 'capped' | null;
   rollover_cap_cents: Cents | null;

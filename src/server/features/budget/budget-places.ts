@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import type { BudgetCard } from '../../../shared/schemas/budget.js';
 import type { MonthFigures } from './budget-months.js';
-import { findBudgetCategory, findCardEnvelope, type CardRow } from './budget-repository.js';
+import { findBudgetCategory, readCardEnvelopes, type CardRow } from './budget-repository.js';
 
 /**
  * The places money sits in a budget: spending categories and, with card envelopes, each credit
@@ -24,7 +24,7 @@ export async function budgetPlace(db: DbOrTx, bookId: string, id: string): Promi
     if (!category.spending) throw new AppError('UNPROCESSABLE', MESSAGES.notSpendingCategory);
     return category.name;
   }
-  const card = await findCardEnvelope(db, bookId, id);
+  const card = (await readCardEnvelopes(db, bookId)).find((envelope) => envelope.id === id);
   if (card === undefined) throw notFound(MESSAGES.categoryNotFound);
   return envelopeName(card.name);
 }

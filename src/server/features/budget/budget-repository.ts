@@ -512,25 +512,6 @@ export async function findBudgetCategory(
 const LIVE_CARD = sql`(b.card_envelopes AND a.account_type = 'credit-card' AND a.on_budget
   AND a.deleted_at IS NULL)`;
 
-/**
- * A card's payment envelope the book budgets: a live on-budget credit card of a book with card
- * envelopes on, or any card whose envelope still holds log rows (its money stays movable);
- * undefined otherwise.
- */
-export async function findCardEnvelope(
-  db: DbOrTx,
-  bookId: string,
-  accountId: string,
-): Promise<{ name: string } | undefined> {
-  const result = await sql<{ name: string }>`
-    SELECT a.title AS name FROM accounts a JOIN books b ON b.id = a.book_id
-    WHERE a.id = ${accountId}::uuid AND a.book_id = ${bookId}::uuid
-      AND (${LIVE_CARD}
-        OR EXISTS (SELECT 1 FROM budget_actions x WHERE x.book_id = a.book_id
-          AND (x.card_id = a.id OR x.from_card_id = a.id)))`.execute(db);
-  return result.rows[0];
-}
-
 export interface CardRow {
   id: string;
   name: string;
@@ -549,8 +530,8 @@ export async function readCardEnvelopes(db: DbOrTx, bookId: string): Promise<Car
     FROM accounts a JOIN books b ON b.id = a.book_id
     WHERE a.book_id = ${bookId}::uuid
       AND (${LIVE_CARD}
-        OR EXISTS (SELECT 1 FROM budget_actions x WHERE x.book_id = a.book_id
-          AND (x.card_id = a.id OR x.from_card_id = a.id)))
+        OR EXISTS (SELECT 1 FROM budget_actions x WHERE x.card_id = a.id)
+        OR EXISTS (SELECT 1 FROM budget_actions x WHERE x.from_card_id = a.id))
     ORDER BY a.created_at, a.id`.execute(db);
   return result.rows;
 }
