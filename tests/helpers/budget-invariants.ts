@@ -70,9 +70,9 @@ export async function budgetViolations(
     }
     for (const card of data.cards.filter((c) => c.active)) {
       const balance = BigInt(rows.find((row) => row.account_id === card.accountId)?.cash ?? 0);
-      if (cents(card.owed) !== -balance) {
+      if (card.owed === null || cents(card.owed) !== -balance) {
         problems.push(
-          `${month} ${card.name}: owes ${cents(card.owed)} cents, its balance is ${balance}`,
+          `${month} ${card.name}: owes ${String(card.owed)} units, its balance is ${balance}`,
         );
       }
     }

@@ -177,7 +177,13 @@ describe('credit-card payment envelopes', () => {
     expect(data.cardEnvelopes).toBe(false);
     // Spending on the card no longer moves money; what was moved there stays, and can move back.
     expect(data.cards).toEqual([
-      expect.objectContaining({ accountId: s.card, active: false, covered: 0, available: 25 }),
+      expect.objectContaining({
+        accountId: s.card,
+        active: false,
+        covered: 0,
+        available: 25,
+        owed: null,
+      }),
     ]);
     expect(data.toAssign).toBe(675);
     expect(await budgetViolations(t, s.user, [MONTH, NEXT])).toEqual([]);

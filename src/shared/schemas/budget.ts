@@ -241,8 +241,9 @@ export const budgetCardSchema = z.object({
     description:
       'Card spending this month no category had money for: card debt when the month ends',
   }),
-  owed: z.number().meta({
-    description: 'What the card owes at the end of the month (below 0: it holds a credit)',
+  owed: z.number().nullable().meta({
+    description:
+      'What the card owes at the end of the month (below 0: it holds a credit); null when the envelope is not active',
   }),
 });
 export type BudgetCard = z.infer<typeof budgetCardSchema>;

@@ -95,7 +95,9 @@ function CardLine({ card, currency }: { card: BudgetCard; currency: DisplayCurre
   const short = notCovered(card, currency);
   return (
     <span className="block text-xs text-muted-foreground">
-      {card.owed > 0 ? (
+      {card.owed === null ? (
+        'No longer moves money: envelopes are off, or the card is gone'
+      ) : card.owed > 0 ? (
         <>
           Card owes <Money amount={card.owed} currency={currency} />
           {short > 0 && (
@@ -108,7 +110,6 @@ function CardLine({ card, currency }: { card: BudgetCard; currency: DisplayCurre
       ) : (
         'Nothing owed on the card'
       )}
-      {!card.active && ' (no longer moves money: envelopes are off or the card is gone)'}
     </span>
   );
 }

@@ -40,6 +40,6 @@ export function budgetPlaces(budget: BudgetMonth, currency: DisplayCurrency): Bu
 export function notCovered(card: BudgetCard, currency: DisplayCurrency): number {
   const cents = (units: number) => minorUnitsOf(units, currency);
   const held = cents(card.available) > 0n ? cents(card.available) : 0n;
-  const short = cents(card.owed) - held;
+  const short = cents(card.owed ?? 0) - held;
   return unitsOf(short > 0n ? short : 0n, currency);
 }

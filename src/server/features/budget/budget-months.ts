@@ -389,13 +389,26 @@ function step(
     }
     const assigned = events?.assignedNet.get(id) ?? 0n;
     const activity = events?.flows.get(id) ?? 0n;
-    const figures = { carriedIn, assigned, activity, available: carriedIn + assigned + activity };
+    const available = carriedIn + assigned + activity;
     const byCard = events?.cardSpending.get(id);
     const cardDebt =
       byCard === undefined
         ? 0n
-        : meetCardSpending(byCard, places.envelopeIds, figures, covered, uncovered);
-    categories.set(id, { ...figures, rule: ruleOf(id, month), cardDebt });
+        : meetCardSpending(
+            byCard,
+            places.envelopeIds,
+            { carriedIn, assigned, activity, available },
+            covered,
+            uncovered,
+          );
+    categories.set(id, {
+      carriedIn,
+      assigned,
+      activity,
+      available,
+      rule: ruleOf(id, month),
+      cardDebt,
+    });
   }
   const envelopes = new Map<string, EnvelopeMonth>();
   for (const id of places.envelopeIds) {

@@ -55,7 +55,7 @@ export function envelopeRows(
         payments: units(f.payments),
         available: units(f.available),
         uncoveredSpending: units(f.uncoveredSpending),
-        owed: units(owed.get(card.id) ?? 0n),
+        owed: card.live ? units(owed.get(card.id) ?? 0n) : null,
       },
     ];
   });

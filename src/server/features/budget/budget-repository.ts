@@ -90,15 +90,22 @@ export async function lockBudgetRefresh(db: DbOrTx, bookId: string): Promise<voi
   );
 }
 
+/** A card whose spending and payments move money in its envelope (a and b: account, book). */
+const LIVE_CARD = sql`(b.card_envelopes AND a.account_type = 'credit-card' AND a.on_budget
+  AND a.deleted_at IS NULL)`;
+
 export interface FlowRow {
   month: string;
   category_id: string | null;
   spending: boolean;
-  /** The account when it is a credit card, else null. */
+  /** The account when it is a live card (docs/budgets.md#credit-cards), else null. */
   card_id: string | null;
-  /** A transfer leg's other account when that is a live on-budget credit card. */
+  /** A transfer leg's other account when that is a live card. */
   counter_card_id: string | null;
-  /** Whether this is a transfer leg whose other account is live, on budget and not a card. */
+  /**
+   * Whether this is a live card's transfer leg whose other account is live, on budget and not a
+   * card (a payment); false on every other account.
+   */
   counter_cash: boolean;
   base_cents: string | number;
   unconverted: string | number;
@@ -113,28 +120,43 @@ export async function readBudgetFlows(
   db: DbOrTx,
   bookId: string,
   upTo: string,
+  liveCards: readonly string[],
 ): Promise<FlowRow[]> {
   // Summed first, then classified against the book's spending categories (an InitPlan read
-  // once): the few hundred rows of a month go through no join.
+  // once): the few hundred rows of a month go through no join. Only a live card's rows, and the
+  // cash side of a transfer with one, are kept apart; without live cards the rows are one per
+  // month and category, and the statement is as cheap as before card envelopes.
+  const onBudget = sql`ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
+    AND ba.account_id IN (SELECT a.id FROM accounts a
+      WHERE a.book_id = ${bookId}::uuid AND a.on_budget AND a.deleted_at IS NULL)`;
+  const cards = sql`${`{${liveCards.join(',')}}`}::uuid[]`;
+  const summed =
+    liveCards.length === 0
+      ? sql`
+      SELECT ba.month, ba.category_id, NULL::uuid AS card_id, NULL::uuid AS counter_card_id,
+        false AS counter_cash, sum(ba.base_cents) AS base_cents, sum(ba.unconverted) AS unconverted
+      FROM budget_activity ba
+      WHERE ${onBudget}
+      GROUP BY ba.month, ba.category_id`
+      : sql`
+      SELECT ba.month, ba.category_id,
+        CASE WHEN ba.account_id = ANY (${cards}) THEN ba.account_id END AS card_id,
+        CASE WHEN ba.counter_account_id = ANY (${cards}) THEN ba.counter_account_id END
+          AS counter_card_id,
+        (ba.account_id = ANY (${cards}) AND o.id IS NOT NULL) AS counter_cash,
+        sum(ba.base_cents) AS base_cents, sum(ba.unconverted) AS unconverted
+      FROM budget_activity ba
+      LEFT JOIN accounts o ON o.id = ba.counter_account_id AND o.on_budget
+        AND o.deleted_at IS NULL AND o.account_type <> 'credit-card'
+      WHERE ${onBudget}
+      GROUP BY 1, 2, 3, 4, 5`;
   const result = await sql<FlowRow>`
     SELECT f.month, f.category_id,
       coalesce(f.category_id = ANY (ARRAY(
         SELECT c.id FROM categories c JOIN category_groups g ON g.id = c.group_id
         WHERE c.book_id = ${bookId}::uuid AND g.kind = 'spending')), false) AS spending,
       f.card_id, f.counter_card_id, f.counter_cash, f.base_cents, f.unconverted
-    FROM (
-      SELECT ba.month, ba.category_id,
-        CASE WHEN a.account_type = 'credit-card' THEN a.id END AS card_id,
-        CASE WHEN o.account_type = 'credit-card' THEN o.id END AS counter_card_id,
-        coalesce(o.account_type <> 'credit-card', false) AS counter_cash,
-        sum(ba.base_cents) AS base_cents, sum(ba.unconverted) AS unconverted
-      FROM budget_activity ba
-      JOIN accounts a ON a.id = ba.account_id AND a.on_budget AND a.deleted_at IS NULL
-      LEFT JOIN accounts o ON o.id = ba.counter_account_id AND o.on_budget
-        AND o.deleted_at IS NULL
-      WHERE ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
-      GROUP BY 1, 2, 3, 4, 5
-    ) f`.execute(db);
+    FROM (${summed}) f`.execute(db);
   return result.rows;
 }
 
@@ -507,10 +529,6 @@ export async function findBudgetCategory(
     WHERE c.id = ${categoryId}::uuid AND c.book_id = ${bookId}::uuid`.execute(db);
   return result.rows[0];
 }
-
-/** A card whose spending and payments move money in its envelope (a and b: account, book). */
-const LIVE_CARD = sql`(b.card_envelopes AND a.account_type = 'credit-card' AND a.on_budget
-  AND a.deleted_at IS NULL)`;
 
 export interface CardRow {
   id: string;

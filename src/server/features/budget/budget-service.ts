@@ -100,11 +100,12 @@ export async function loadHistory(
   month: string,
   categories: readonly BudgetCategoryRow[],
 ): Promise<LoadedHistory> {
-  const [flowRows, moveRows, ruleRows, cards] = await Promise.all([
-    readBudgetFlows(db, bookId, month),
+  const cards = await readCardEnvelopes(db, bookId);
+  const liveCards = cards.filter((card) => card.live).map((card) => card.id);
+  const [flowRows, moveRows, ruleRows] = await Promise.all([
+    readBudgetFlows(db, bookId, month, liveCards),
     readBudgetMoves(db, bookId, month),
     readRolloverRules(db, bookId),
-    readCardEnvelopes(db, bookId),
   ]);
   const notConverted = new Map<string, number>();
   const owed = new Map<string, bigint>();
@@ -121,7 +122,7 @@ export async function loadHistory(
   }
   return {
     history: {
-      ...cardFlows(flowRows, new Set(cards.filter((card) => card.live).map((card) => card.id))),
+      ...cardFlows(flowRows, new Set(liveCards)),
       envelopeIds: [...envelopeIds],
       moves: moveRows.map((row) => ({
         month: row.month,
