@@ -6,6 +6,7 @@ import { QueryError } from '../../components/widgets/query-error.js';
 import type { DisplayCurrency } from '../../lib/format.js';
 import { ActionRow } from './action-row.js';
 import { useBudgetHistory } from './budget-mutations.js';
+import { budgetPlaces } from './card-envelopes.js';
 import { useUndo } from './use-undo.js';
 
 /** The month's budget log, newest first, 50 at a time, each row with Undo while it counts. */
@@ -22,7 +23,8 @@ export function HistoryCard({
 }) {
   const history = useBudgetHistory(budget.month);
   const { undo, pending } = useUndo();
-  const names = new Map(budget.categories.map((c) => [c.categoryId, c.name]));
+  // Card payment envelopes are places too: the log names them by their card's account id.
+  const names = new Map(budgetPlaces(budget, currency).map((c) => [c.categoryId, c.name]));
   return (
     <Card>
       <section aria-labelledby="budget-history">
