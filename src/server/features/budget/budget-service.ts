@@ -99,8 +99,9 @@ export async function loadHistory(
   bookId: string,
   month: string,
   categories: readonly BudgetCategoryRow[],
+  knownCards?: CardRow[],
 ): Promise<LoadedHistory> {
-  const cards = await readCardEnvelopes(db, bookId);
+  const cards = knownCards ?? (await readCardEnvelopes(db, bookId));
   const liveCards = cards.filter((card) => card.live).map((card) => card.id);
   const [flowRows, moveRows, ruleRows] = await Promise.all([
     readBudgetFlows(db, bookId, month, liveCards),
@@ -151,9 +152,10 @@ async function figuresOf(
   bookId: string,
   month: string,
   knownCategories?: readonly BudgetCategoryRow[],
+  knownCards?: CardRow[],
 ) {
   const categories = knownCategories ?? (await readBudgetCategories(db, bookId));
-  const loaded = await loadHistory(db, bookId, month, categories);
+  const loaded = await loadHistory(db, bookId, month, categories, knownCards);
   return { ...budgetMonth(loaded.history, month), ...loaded };
 }
 
@@ -524,7 +526,8 @@ export async function explainBudget(
   const envelope = cards.find((card) => card.id === categoryId);
   const liveCards = cards.filter((card) => card.live).map((card) => card.id);
   const [{ current, previous }, firstMonth, actions, entries] = await Promise.all([
-    figuresOf(db, bookId, day),
+    // The cards read above: the envelopes and the entries listed agree, in one read of them.
+    figuresOf(db, bookId, day, undefined, cards),
     readFirstMonth(db, bookId),
     listMonthActions(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
     envelope === undefined
