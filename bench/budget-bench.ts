@@ -451,10 +451,45 @@ async function cpuPerRequest(
   return { serverMs: (cpuMs(serverPid) - server0) / count, postgresMs: postgresMs / count };
 }
 
+/**
+ * One client's month grid read right after an assignment, `count` times: every such read finds
+ * the book's generation changed and reads the history again (docs/budgets.md#speed), as a person
+ * sees the grid after each figure they type.
+ */
+async function gridAfterChange(
+  baseUrl: string,
+  book: BudgetBook,
+  month: string,
+  count = 60,
+): Promise<{ p50Ms: number; p99Ms: number }> {
+  const headers = bearer(book.token);
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const assigned = await fetch(`${baseUrl}/api/budget/assign`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ month, categoryId: book.categoryId, assigned: 100 + (i % 7) }),
+    });
+    await assigned.arrayBuffer();
+    if (!assigned.ok) throw new Error(`An assignment answered ${assigned.status}`);
+    const began = performance.now();
+    const read = await fetch(`${baseUrl}/api/budget?month=${month}`, { headers });
+    await read.arrayBuffer();
+    if (!read.ok) throw new Error(`The budget read answered ${read.status}`);
+    times.push(performance.now() - began);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
 export interface BudgetFigures {
   book: BudgetBook;
   seedSeconds: number;
   coldFirstReadMs: number;
+  /** The grid read right after an assignment: the history read again (a figure, not targeted). */
+  afterChange: { p50Ms: number; p99Ms: number };
   views: {
     name: string;
     /** Judged against the target; false: measured as a figure only. */
@@ -532,9 +567,19 @@ async function benchBudget(
       const cpu = await cpuPerRequest(app.url, app.pid ?? 0, sql, path, headers);
       figures.push({ name, targeted, alone, loaded, cpu });
     }
+    console.log('measuring: budget month grid right after an assignment');
+    const afterChange = await gridAfterChange(app.url, book, month);
     await sql.end();
     const loadAverage = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
-    return { book, seedSeconds, coldFirstReadMs, views: figures, problems, loadAverage };
+    return {
+      book,
+      seedSeconds,
+      coldFirstReadMs,
+      afterChange,
+      views: figures,
+      problems,
+      loadAverage,
+    };
   } finally {
     await app.stop();
     await database.drop();
@@ -567,6 +612,9 @@ export function printBudgetReport(f: BudgetFigures, connections: number): boolea
       `${v.name.padEnd(20)} ${`${v.alone.p50Ms} ms`.padStart(13)} ${`${v.alone.p99Ms} ms`.padStart(13)} ${v.loaded.requestsPerSecond.toFixed(0).padStart(14)} ${`${v.loaded.p99Ms} ms`.padStart(12)} ${`${v.cpu.serverMs.toFixed(1)} + ${v.cpu.postgresMs.toFixed(1)} ms`.padStart(20)}  ${pass ? (v.targeted ? 'PASS' : 'figure') : 'FAIL'}${failures === 0 ? '' : ` (${failures} requests failed)`}`,
     );
   }
+  console.log(
+    `month grid right after an assignment (history read again), 1 client: p50 ${f.afterChange.p50Ms} ms, p99 ${f.afterChange.p99Ms} ms (figure)`,
+  );
   console.log(
     `(1-minute load average at the end: ${f.loadAverage.toFixed(1)} on ${availableParallelism()} CPUs; CPU per request from 40 requests one after the other)`,
   );

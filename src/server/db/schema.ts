@@ -156,6 +156,15 @@ export interface BudgetDirtyTable {
   writer: ColumnType<string | number, never, never>;
 }
 
+/**
+ * Each book's budget generation: a new random token from every change to what the budget's months
+ * are computed from (docs/budgets.md#speed). Written by triggers only.
+ */
+export interface BudgetGenerationsTable {
+  book_id: string;
+  token: string;
+}
+
 export type CategoryKind = 'spending' | 'income';
 
 export interface CategoryGroupsTable {
@@ -438,6 +447,7 @@ export interface DB {
   budget_actions: BudgetActionsTable;
   budget_activity: BudgetActivityTable;
   budget_dirty: BudgetDirtyTable;
+  budget_generations: BudgetGenerationsTable;
   budget_goals: BudgetGoalsTable;
   category_groups: CategoryGroupsTable;
   categories: CategoriesTable;

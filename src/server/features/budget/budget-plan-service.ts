@@ -3,8 +3,8 @@ import { minorUnitsToUnits } from '../../../shared/currency-money.js';
 import type { BudgetPlan } from '../../../shared/schemas/budget.js';
 import { findBookBaseCurrency } from '../books/index.js';
 import { planVsActual } from './budget-plan.js';
-import { readBudgetCategories } from './budget-repository.js';
-import { firstDay, loadHistory, monthOf, refreshIfMarked } from './budget-service.js';
+import { loadHistory } from './budget-history.js';
+import { firstDay, monthOf, refreshIfMarked } from './budget-service.js';
 
 /**
  * Plan against actual from `from` to `to` ('YYYY-MM'): per category and month what was budgeted
@@ -18,11 +18,11 @@ export async function readBudgetPlan(
   to: string,
 ): Promise<BudgetPlan> {
   await refreshIfMarked(db, bookId);
-  const categories = await readBudgetCategories(db, bookId);
   const [currency, loaded] = await Promise.all([
     findBookBaseCurrency(db, bookId),
-    loadHistory(db, bookId, firstDay(to), categories),
+    loadHistory(db, bookId, firstDay(to)),
   ]);
+  const { categories } = loaded;
   const plan = planVsActual(loaded.history, firstDay(from), firstDay(to));
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
   const figures = (budgeted: bigint, spent: bigint) => ({

@@ -76,6 +76,19 @@ export async function hasBudgetMarks(db: DbOrTx, bookId: string): Promise<boolea
   return result.rows[0]?.marked === true;
 }
 
+/**
+ * The book's budget generation: a token that changes with every change to what the months are
+ * computed from (migrations/20261214000000); null until the first such change.
+ */
+export async function readBudgetGeneration(db: DbOrTx, bookId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('budget_generations')
+    .select('token')
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
+  return row?.token ?? null;
+}
+
 /** Up to `limit` books with marks (for the sweep of books whose budget nobody reads). */
 export async function booksWithMarks(db: DbOrTx, limit: number): Promise<string[]> {
   const result = await sql<{ book_id: string }>`
@@ -205,18 +218,6 @@ export async function readRolloverRules(db: DbOrTx, bookId: string): Promise<Rul
     WHERE book_id = ${bookId}::uuid AND counts AND kind = 'rollover'
     ORDER BY seq`.execute(db);
   return result.rows;
-}
-
-/** The first month with money on an on-budget account or an action, or null. */
-export async function readFirstMonth(db: DbOrTx, bookId: string): Promise<string | null> {
-  const result = await sql<{ month: string | null }>`
-    SELECT least(
-      (SELECT min(ba.month) FROM budget_activity ba
-        JOIN accounts a ON a.id = ba.account_id AND a.on_budget AND a.deleted_at IS NULL
-        WHERE ba.book_id = ${bookId}::uuid),
-      (SELECT min(month) FROM budget_actions WHERE book_id = ${bookId}::uuid AND counts)
-    ) AS month`.execute(db);
-  return result.rows[0]?.month ?? null;
 }
 
 export interface BudgetCategoryRow {

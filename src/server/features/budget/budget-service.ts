@@ -17,15 +17,9 @@ import type {
 } from '../../../shared/schemas/budget.js';
 import { goalProgress, type GoalRow } from './budget-goals.js';
 import { findBookBaseCurrency } from '../books/index.js';
-import { cardFlows } from './budget-card-flows.js';
+import { loadHistory, monthFigures } from './budget-history.js';
 import { availableAt, budgetPlace, envelopeRows } from './budget-places.js';
-import {
-  budgetMonth,
-  previousMonth,
-  type BudgetHistory,
-  type CategoryMonth,
-  type MonthFigures,
-} from './budget-months.js';
+import { previousMonth, type CategoryMonth, type MonthFigures } from './budget-months.js';
 import {
   deleteGoal,
   findBudgetCategory,
@@ -41,13 +35,9 @@ import {
   markUndone,
   readAssignedNet,
   readBudgetCategories,
-  readBudgetFlows,
-  readBudgetMoves,
   readCardEnvelopes,
   readCardEnvelopesOn,
-  readFirstMonth,
   readGoals,
-  readRolloverRules,
   refreshBudgetActivity,
   setCounts,
   upsertGoal,
@@ -85,78 +75,14 @@ export async function refreshIfMarked(db: DbOrTx, bookId: string): Promise<void>
   });
 }
 
-interface LoadedHistory {
-  history: BudgetHistory;
-  notConverted: Map<string, number>;
-  cards: CardRow[];
-  /** What each card owes at the end of the month read (its balance, negated). */
-  owed: Map<string, bigint>;
-}
-
-/** The ledger's flows, the log's money and rules up to `month` ('YYYY-MM-01'). */
-export async function loadHistory(
-  db: DbOrTx,
-  bookId: string,
-  month: string,
-  categories: readonly BudgetCategoryRow[],
-  knownCards?: CardRow[],
-): Promise<LoadedHistory> {
-  const cards = knownCards ?? (await readCardEnvelopes(db, bookId));
-  const liveCards = cards.filter((card) => card.live).map((card) => card.id);
-  const [flowRows, moveRows, ruleRows] = await Promise.all([
-    readBudgetFlows(db, bookId, month, liveCards),
-    readBudgetMoves(db, bookId, month),
-    readRolloverRules(db, bookId),
-  ]);
-  const notConverted = new Map<string, number>();
-  const owed = new Map<string, bigint>();
-  for (const row of flowRows) {
-    notConverted.set(row.month, (notConverted.get(row.month) ?? 0) + Number(row.unconverted));
-    if (row.card_id !== null) {
-      owed.set(row.card_id, (owed.get(row.card_id) ?? 0n) - BigInt(row.base_cents));
-    }
-  }
-  const envelopeIds = new Set(cards.map((card) => card.id));
-  for (const row of moveRows) {
-    if (row.to_card && row.category_id !== null) envelopeIds.add(row.category_id);
-    if (row.from_card && row.from_category_id !== null) envelopeIds.add(row.from_category_id);
-  }
-  return {
-    history: {
-      ...cardFlows(flowRows, new Set(liveCards)),
-      envelopeIds: [...envelopeIds],
-      moves: moveRows.map((row) => ({
-        month: row.month,
-        kind: row.kind,
-        to: row.kind === 'hold' ? 'held' : row.category_id,
-        from: row.from_category_id,
-        cents: BigInt(row.cents),
-      })),
-      rules: ruleRows.map((row) => ({
-        id: BigInt(row.seq),
-        month: row.month,
-        categoryId: row.category_id,
-        rule: row.rollover,
-        capCents: row.rollover_cap_cents === null ? null : BigInt(row.rollover_cap_cents),
-      })),
-      categoryIds: categories.filter((c) => c.spending).map((c) => c.id),
-    },
-    notConverted,
-    cards,
-    owed,
-  };
-}
-
 async function figuresOf(
   db: DbOrTx,
   bookId: string,
   month: string,
-  knownCategories?: readonly BudgetCategoryRow[],
-  knownCards?: CardRow[],
+  known: { categories?: readonly BudgetCategoryRow[]; cards?: CardRow[] } = {},
 ) {
-  const categories = knownCategories ?? (await readBudgetCategories(db, bookId));
-  const loaded = await loadHistory(db, bookId, month, categories, knownCards);
-  return { ...budgetMonth(loaded.history, month), ...loaded };
+  const loaded = await loadHistory(db, bookId, month, known);
+  return { ...monthFigures(loaded, month), ...loaded };
 }
 
 /** Every figure of one month of the book's budget. */
@@ -167,14 +93,13 @@ export async function readBudgetMonth(
 ): Promise<BudgetMonth> {
   await refreshIfMarked(db, bookId);
   const day = firstDay(month);
-  const categories = await readBudgetCategories(db, bookId);
-  const [currency, firstMonth, figures, goalRecords, cardEnvelopes] = await Promise.all([
+  const [currency, figures, goalRecords, cardEnvelopes] = await Promise.all([
     findBookBaseCurrency(db, bookId),
-    readFirstMonth(db, bookId),
-    figuresOf(db, bookId, day, categories),
+    figuresOf(db, bookId, day),
     readGoals(db, bookId),
     readCardEnvelopesOn(db, bookId),
   ]);
+  const { categories, firstMonth } = figures;
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
   const goals = new Map(goalRecords.map((record) => [record.category_id, toGoalRow(record)]));
   const { current } = figures;
@@ -517,18 +442,19 @@ export async function explainBudget(
   input: { month: string; categoryId?: string | undefined },
 ): Promise<BudgetExplanation> {
   await refreshIfMarked(db, bookId);
-  const currency = await findBookBaseCurrency(db, bookId);
   const categoryId = input.categoryId ?? null;
-  if (categoryId !== null) await budgetPlace(db, bookId, categoryId);
+  const [currency, , cards] = await Promise.all([
+    findBookBaseCurrency(db, bookId),
+    categoryId === null ? null : budgetPlace(db, bookId, categoryId),
+    readCardEnvelopes(db, bookId),
+  ]);
   const day = firstDay(input.month);
   const prior = previousMonth(day);
-  const cards = await readCardEnvelopes(db, bookId);
   const envelope = cards.find((card) => card.id === categoryId);
   const liveCards = cards.filter((card) => card.live).map((card) => card.id);
-  const [{ current, previous }, firstMonth, actions, entries] = await Promise.all([
+  const [{ current, previous, firstMonth }, actions, entries] = await Promise.all([
     // The cards read above: the envelopes and the entries listed agree, in one read of them.
-    figuresOf(db, bookId, day, undefined, cards),
-    readFirstMonth(db, bookId),
+    figuresOf(db, bookId, day, { cards }),
     listMonthActions(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
     envelope === undefined
       ? listMonthEntries(db, bookId, day, categoryId, EXPLAIN_LIST_MAX, liveCards)
@@ -730,7 +656,7 @@ export async function fillFromGoals(
   const day = firstDay(input.month);
   const categories = await readBudgetCategories(db, actor.bookId);
   const [{ current }, goalRecords] = await Promise.all([
-    figuresOf(db, actor.bookId, day, categories),
+    figuresOf(db, actor.bookId, day, { categories }),
     readGoals(db, actor.bookId),
   ]);
   const goals = new Map(goalRecords.map((record) => [record.category_id, toGoalRow(record)]));
