@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
+import { periodBounds } from '../../src/shared/budget-periods.js';
 import type { TestApp, TestUser } from './test-app.js';
 
 /**
  * The envelope identity of docs/budgets.md#the-identity, checked against the ledger itself: for
  * each month, To assign + held for next month + every spending category's available + every
  * card payment envelope's available + the month's card spending no category had money for
- * equals the signed sum of the live entries dated up to the month's end on the book's live
+ * equals the signed sum of the live entries dated up to the month's last day (its budget period's,
+ * checked against src/shared/budget-periods.ts) on the book's live
  * on-budget accounts (with card envelopes on, the cash ones: not the cards). And each card's
  * `owed` is its balance, negated. Figures in cents; the book's accounts are in its base currency
  * (2 decimals). Answers one line per month that breaks it, [] when all hold.
@@ -30,6 +32,16 @@ export async function budgetViolations(
       : (await caller.budget.plan({ from: first, to: last })).data;
   for (const month of months) {
     const data = (await caller.budget.month({ month })).data;
+    const settings = (await caller.budget.settings({})).data;
+    const bounds = periodBounds(month, {
+      startDay: settings.periodStartDay,
+      weekend: settings.periodWeekend,
+    });
+    if (data.period.start !== bounds.start || data.period.end !== bounds.end) {
+      problems.push(
+        `${month}: the month runs ${data.period.start} to ${data.period.end}, the rule says ${bounds.start} to ${bounds.end}`,
+      );
+    }
     for (const category of data.categories) {
       const cell = plan?.categories
         .find((c) => c.categoryId === category.categoryId)
@@ -62,7 +74,7 @@ export async function budgetViolations(
                  ELSE -t.amount_cents END) AS cash
       FROM transactions t JOIN accounts a ON a.id = t.account_id
       WHERE t.book_id = ${book}::uuid AND t.deleted_at IS NULL AND a.deleted_at IS NULL
-        AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date
+        AND a.on_budget AND t.occurred_on <= ${data.period.end}::date
       GROUP BY a.id`.execute(t.database.db);
     let cash = 0n;
     for (const row of rows) {

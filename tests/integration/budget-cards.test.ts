@@ -71,7 +71,11 @@ describe('credit-card payment envelopes', () => {
     const settings = await t
       .caller(s.user, { idempotencyKey: randomUUID() })
       .budget.setSettings({ cardEnvelopes: true });
-    expect(settings.data).toEqual({ cardEnvelopes: true });
+    expect(settings.data).toEqual({
+      cardEnvelopes: true,
+      periodStartDay: 1,
+      periodWeekend: 'keep',
+    });
     await entry(s.user, {
       accountId: s.card,
       type: 'expense',

@@ -9,7 +9,8 @@ import { testBackend } from '../helpers/test-database.js';
 /**
  * The ledger's property test, with budget actions in its random sequences (docs/budgets.md,
  * docs/testing.md): deposits, expenses (some split), refunds, transfers, deletions and undos of
- * entries, accounts taken on and off the budget, card payment envelopes turned on and off,
+ * entries, accounts taken on and off the budget, card payment envelopes turned on and off, the
+ * book's budget periods changed,
  * and assignments, moves, covers, holds, rollover rules and undos of budget actions (the card's
  * envelope a place as a category is), through REST and tRPC in turn. After every step the envelope
  * identity holds in every month against the ledger itself; after every undo of a budget action
@@ -17,6 +18,16 @@ import { testBackend } from '../helpers/test-database.js';
  */
 
 const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04'] as const;
+/**
+ * Budget periods a step may switch to: calendar months, and starts on the days entries fall on
+ * (the 15th, splits on the 3rd) or moved off a weekend (docs/budgets.md#budget-periods).
+ */
+const PERIOD_RULES = [
+  { startDay: 1, weekend: 'keep' },
+  { startDay: 25, weekend: 'before' },
+  { startDay: 15, weekend: 'after' },
+  { startDay: 3, weekend: 'keep' },
+] as const;
 const CHECKED = [...MONTHS, '2026-05'];
 
 type Step =
@@ -33,6 +44,7 @@ type Step =
   | { op: 'undoEntry'; pick: number }
   | { op: 'toggleBudget'; account: number }
   | { op: 'toggleCardEnvelopes' }
+  | { op: 'setPeriods'; rule: number }
   | { op: 'assign'; category: number; month: number; cents: number }
   | { op: 'move'; from: number; to: number; month: number; cents: number }
   | { op: 'cover'; category: number; from: number; month: number }
@@ -86,6 +98,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('undoEntry' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('toggleBudget' as const), account }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('toggleCardEnvelopes' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('setPeriods' as const),
+      rule: fc.integer({ min: 0, max: PERIOD_RULES.length - 1 }),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -323,6 +342,14 @@ async function run(book: Book, s: Step, door: 'rest' | 'trpc'): Promise<void> {
       const id = book.changes[s.pick % Math.max(book.changes.length, 1)];
       if (id === undefined) return;
       await tolerate(() => caller.change.undo({ id }));
+      return;
+    }
+    case 'setPeriods': {
+      const rule = PERIOD_RULES[s.rule] ?? PERIOD_RULES[0];
+      await caller.budget.setSettings({
+        periodStartDay: rule.startDay,
+        periodWeekend: rule.weekend,
+      });
       return;
     }
     case 'toggleCardEnvelopes': {

@@ -50,6 +50,10 @@ export interface BooksTable {
   apply_rules_to_manual_entries: Generated<boolean>;
   /** Credit cards get a payment envelope in the budget (docs/budgets.md#credit-cards). */
   card_envelopes: Generated<boolean>;
+  /** The day budget periods start on, 1 to 31 (docs/budgets.md#budget-periods). */
+  budget_period_day: Generated<number>;
+  /** What a period start on a weekend does: 'keep', 'before' (Friday), 'after' (Monday). */
+  budget_period_weekend: Generated<string>;
   created_at: Generated<Date>;
   /**
    * Set while a file is being restored into the book (docs/analytics.md#full-export-and-restore):

@@ -25,7 +25,13 @@ import {
 import { MAX_YEAR, MIN_YEAR } from '../dates.js';
 import { isCurrencyCode, isRateCurrencyCode } from '../currencies.js';
 import { RATE_SOURCES, rateDecimalSchema } from './rate.js';
-import { BUDGET_ACTION_KINDS, GOAL_KINDS, ROLLOVER_RULES, budgetMonthSchema } from './budget.js';
+import {
+  BUDGET_ACTION_KINDS,
+  GOAL_KINDS,
+  ROLLOVER_RULES,
+  budgetMonthSchema,
+  budgetSettingsSchema,
+} from './budget.js';
 import { envelope, isoDateTime, optionalText } from './common.js';
 import { calendarDateSchema, payeeSchema, tagsSchema } from './entry-fields.js';
 import { CHANGE_KINDS, ENTRY_TYPES } from './history.js';
@@ -554,6 +560,18 @@ const bookExportShape = {
         .boolean({ error: 'cardEnvelopes must be true or false' })
         .optional()
         .meta({ description: 'Credit cards get budget payment envelopes; files without it: off' }),
+      // Files written before budget periods have none: restored as calendar months.
+      budgetPeriod: z
+        .object({
+          startDay: budgetSettingsSchema.shape.periodStartDay,
+          weekend: budgetSettingsSchema.shape.periodWeekend,
+        })
+        .strict()
+        .optional()
+        .meta({
+          description:
+            'The day budget months start on and what a start on a weekend does; files without it: calendar months',
+        }),
     })
     .strict(),
   accounts: listOf(LIST_LABELS.accounts, accountRecord, RESTORE_ITEMS_MAX.accounts),

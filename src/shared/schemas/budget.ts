@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_YEAR, MIN_YEAR } from '../dates.js';
+import { PERIOD_WEEKEND_RULES } from '../budget-periods.js';
 import { BUDGET_PLAN_MAX_MONTHS } from '../limits.js';
 import { budgetActionIdSchema, categoryIdSchema, envelope, isoDateTime } from './common.js';
 
@@ -112,15 +113,35 @@ export const setRolloverInput = z
 
 export const budgetActionIdInput = z.object({ id: budgetActionIdSchema });
 
-/** The book's budget settings (docs/budgets.md#credit-cards). */
-export const budgetSettingsInput = z.object({
+/** The book's budget settings (docs/budgets.md#credit-cards, #budget-periods). */
+export const budgetSettingsSchema = z.object({
   cardEnvelopes: z.boolean({ error: 'cardEnvelopes must be true or false' }).meta({
     description:
       "Credit cards get a payment envelope: spending on a card moves the category's money there, and paying the card uses it. Off: cards are ordinary accounts. Changes every month at once",
   }),
+  periodStartDay: z
+    .number({ error: 'periodStartDay must be a whole number from 1 to 31' })
+    .int({ error: 'periodStartDay must be a whole number from 1 to 31' })
+    .min(1, { error: 'periodStartDay must be a whole number from 1 to 31' })
+    .max(31, { error: 'periodStartDay must be a whole number from 1 to 31' })
+    .meta({
+      description:
+        "The day budget months start on (a pay day), the month's last day when it has fewer; 1: calendar months. A period is named by the month it starts in",
+    }),
+  periodWeekend: z
+    .enum(PERIOD_WEEKEND_RULES, {
+      error: `periodWeekend must be one of ${PERIOD_WEEKEND_RULES.join(', ')}`,
+    })
+    .meta({
+      description:
+        'When a period would start on a Saturday or Sunday: keep that day, move it to the Friday before, or to the Monday after',
+    }),
 });
-export const budgetSettingsOutput = envelope(budgetSettingsInput);
-export type BudgetSettings = z.infer<typeof budgetSettingsInput>;
+/** PUT: the settings to change; one left out keeps its value. */
+export const budgetSettingsInput = budgetSettingsSchema.partial();
+export const budgetSettingsOutput = envelope(budgetSettingsSchema);
+export type BudgetSettings = z.infer<typeof budgetSettingsSchema>;
+export type BudgetSettingsChange = z.infer<typeof budgetSettingsInput>;
 
 export const setGoalInput = z
   .object({
@@ -250,6 +271,10 @@ export type BudgetCard = z.infer<typeof budgetCardSchema>;
 
 export const budgetMonthSchemaOut = z.object({
   month: z.string(),
+  period: z.object({ start: z.string(), end: z.string() }).meta({
+    description:
+      "The month's first and last day, both included: a calendar month, or the book's budget period named by the month it starts in",
+  }),
   currency: z.string().meta({ description: "The book's base currency: every figure is in it" }),
   firstMonth: z.string().nullable().meta({ description: 'The first month with money or actions' }),
   toAssign: z

@@ -327,6 +327,7 @@ class Recorder {
 }
 
 interface BudgetMonthData {
+  period: { start: string; end: string };
   toAssign: number;
   toAssignParts: { heldForNextMonth: number };
   categories: { categoryId: string; assigned: number; activity: number; available: number }[];
@@ -409,7 +410,7 @@ async function identityProblems(
                       ELSE -t.amount_cents END)::text AS cash
       FROM transactions t JOIN accounts a ON a.id = t.account_id
       WHERE t.book_id = ${bookId} AND t.deleted_at IS NULL AND a.deleted_at IS NULL
-        AND a.on_budget AND t.occurred_on < (${`${month}-01`}::date + interval '1 month')::date
+        AND a.on_budget AND t.occurred_on <= ${first.period.end}::date
         AND NOT (${first.cardEnvelopes} AND a.account_type = 'credit-card')`;
     const cash = BigInt(row?.cash ?? 0);
     if (cash !== budgeted) {
@@ -630,11 +631,11 @@ export async function budgetOnTwoInstances(
       actionIds: [],
     };
     expectData(
-      'card envelopes on',
+      'card envelopes on, months from the 25th (the Friday before a weekend)',
       await one.api.request('PUT', '/api/budget/settings', {
         ...asOwner,
         idempotencyKey: randomUUID(),
-        body: { cardEnvelopes: true },
+        body: { cardEnvelopes: true, periodStartDay: 25, periodWeekend: 'before' },
       }),
     );
     // A month's pay in each month, so there is money to assign.

@@ -16,3 +16,12 @@ export function useBudgetMonth(month: string) {
 export function prefetchBudgetMonth(utils: TrpcUtils, month: string): void {
   void utils.budget.month.prefetch({ month });
 }
+
+/** The book's budget settings: card envelopes, and the day budget periods start on. */
+export function useBudgetSettings() {
+  return trpc.budget.settings.useQuery({}, { select: unwrap });
+}
+
+export function prefetchBudgetSettings(utils: TrpcUtils): void {
+  void utils.budget.settings.prefetch({});
+}

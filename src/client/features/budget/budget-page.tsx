@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn.js';
 import { displayCurrency } from '../../lib/display-currency.js';
 import type { DisplayCurrency } from '../../lib/format.js';
 import { useLocaleStore } from '../../lib/locale.js';
-import { useBudgetMonth } from './api.js';
+import { useBudgetMonth, useBudgetSettings } from './api.js';
 import { BudgetGrid, type CategoryAction } from './budget-grid.js';
 import {
   CoverDialog,
@@ -22,9 +22,10 @@ import {
 import { FillFromGoalsButton } from './fill-from-goals-button.js';
 import { ExplainDialog } from './explain-dialog.js';
 import { budgetPlaces } from './card-envelopes.js';
+import { BudgetPeriodForm } from './budget-period-form.js';
 import { CardEnvelopesSwitch } from './card-envelopes-switch.js';
 import { HistoryCard } from './history-card.js';
-import { canShiftMonth, monthLabel, shiftMonth } from './month.js';
+import { canShiftMonth, monthLabel, periodDaysLabel, shiftMonth } from './month.js';
 
 type OpenDialog =
   | { kind: CategoryAction; categoryId: string }
@@ -36,6 +37,8 @@ function MonthSwitcher(props: {
   month: string;
   thisMonth: string;
   monthName: string;
+  /** The budget period's days when they are not the calendar month's. */
+  periodDays: string | null;
   onMonthChange: (month: string) => void;
 }) {
   const locale = useLocaleStore((state) => state.locale);
@@ -53,6 +56,11 @@ function MonthSwitcher(props: {
       </Button>
       <p className="min-w-36 text-center font-medium" aria-live="polite">
         {props.monthName}
+        {props.periodDays !== null && (
+          <span className="block text-xs font-normal text-muted-foreground">
+            {props.periodDays}
+          </span>
+        )}
       </p>
       <Button
         variant="outline"
@@ -181,6 +189,7 @@ export function BudgetPage(props: {
 }) {
   const locale = useLocaleStore((state) => state.locale);
   const query = useBudgetMonth(props.month);
+  const settings = useBudgetSettings();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const opener = useRef<HTMLElement | null>(null);
   const monthName = monthLabel(props.month, locale);
@@ -204,6 +213,7 @@ export function BudgetPage(props: {
         month={props.month}
         thisMonth={props.thisMonth}
         monthName={monthName}
+        periodDays={query.data ? periodDaysLabel(query.data.period, locale) : null}
         onMonthChange={props.onMonthChange}
       />
     </div>
@@ -262,6 +272,13 @@ export function BudgetPage(props: {
         />
       )}
       <CardEnvelopesSwitch on={budget.cardEnvelopes} />
+      {settings.data && (
+        <BudgetPeriodForm
+          // Saved elsewhere (another member, another tab): the form starts again from it.
+          key={`${settings.data.periodStartDay}-${settings.data.periodWeekend}`}
+          saved={settings.data}
+        />
+      )}
       <HistoryCard {...shared} myEmail={props.myEmail} />
       {category && dialog?.kind === 'move' && (
         <MoveMoneyDialog

@@ -3,7 +3,7 @@ import {
   canShiftMonth,
   isBudgetMonth,
   monthLabel,
-  monthOfDay,
+  periodDaysLabel,
   parseBudgetSearch,
   shiftMonth,
 } from './month.js';
@@ -31,10 +31,6 @@ describe('budget months', () => {
     expect(canShiftMonth('2026-11', 1)).toBe(true);
   });
 
-  it('takes the month of a day', () => {
-    expect(monthOfDay('2026-11-29')).toBe('2026-11');
-  });
-
   it('names a month in the locale, whatever the time zone', () => {
     expect(monthLabel('2026-11', 'en-US')).toBe('November 2026');
     expect(monthLabel('2026-01', 'de-DE')).toBe('Januar 2026');
@@ -45,5 +41,19 @@ describe('budget months', () => {
     expect(parseBudgetSearch({ month: '2026-13' })).toEqual({});
     expect(parseBudgetSearch({ month: 202611 })).toEqual({});
     expect(parseBudgetSearch({})).toEqual({});
+  });
+});
+
+describe('periodDaysLabel', () => {
+  // Intl puts thin spaces around the dash: compared with plain ones.
+  const plain = (text: string | null) => text?.replace(/\s/g, ' ') ?? null;
+  it('says the days of a pay-day period and nothing for a calendar month', () => {
+    expect(plain(periodDaysLabel({ start: '2026-10-23', end: '2026-11-24' }, 'en-GB'))).toBe(
+      '23 Oct – 24 Nov 2026',
+    );
+    expect(periodDaysLabel({ start: '2026-02-01', end: '2026-02-28' }, 'en-GB')).toBeNull();
+    expect(plain(periodDaysLabel({ start: '2026-12-25', end: '2027-01-24' }, 'en-US'))).toBe(
+      'Dec 25, 2026 – Jan 24, 2027',
+    );
   });
 });

@@ -17,11 +17,6 @@ export function isBudgetMonth(text: string): boolean {
   return year >= MIN_YEAR && year <= MAX_YEAR;
 }
 
-/** The month of a calendar day: '2026-11-29' is '2026-11'. */
-export function monthOfDay(day: string): string {
-  return day.slice(0, 7);
-}
-
 /** The month `delta` months after `month` (before, when negative): '2026-12' + 1 is '2027-01'. */
 export function shiftMonth(month: string, delta: number): string {
   const match = MONTH.exec(month);
@@ -53,6 +48,31 @@ export function monthLabel(month: string, locale: string): string {
       year: 'numeric',
       timeZone: 'UTC',
     }).format(first);
+  }
+}
+
+/**
+ * A budget period's days in `locale` ("23 Oct – 24 Nov 2026"), or null when it is its calendar
+ * month (nothing to add to the month's name).
+ */
+export function periodDaysLabel(
+  period: { start: string; end: string },
+  locale: string,
+): string | null {
+  const start = new Date(`${period.start}T00:00:00Z`);
+  const end = new Date(`${period.end}T00:00:00Z`);
+  const dayAfter = new Date(end.getTime() + 86_400_000);
+  if (period.start.endsWith('-01') && dayAfter.getUTCDate() === 1) return null;
+  const options: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  };
+  try {
+    return new Intl.DateTimeFormat(locale, options).formatRange(start, end);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).formatRange(start, end);
   }
 }
 

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import type { BudgetActionKind, RolloverRule } from '../../../shared/schemas/budget.js';
+import type { PeriodWeekendRule } from '../../../shared/budget-periods.js';
+import type {
+  BudgetActionKind,
+  BudgetSettings,
+  RolloverRule,
+} from '../../../shared/schemas/budget.js';
 
 // The budget's tables (docs/budgets.md, docs/architecture.md#data-access): its log
 // (budget_actions), and what the ledger puts in each category per account and month
@@ -20,8 +25,25 @@ export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise
     WITH taken AS (
       DELETE FROM budget_dirty WHERE book_id = ${bookId}::uuid RETURNING account_id, month
     ),
-    -- One mark per writing transaction (migrations/20261212000000): each month summed once.
-    marked AS (SELECT DISTINCT account_id, month FROM taken),
+    rule AS (
+      SELECT budget_period_day AS start_day, budget_period_weekend AS weekend
+      FROM books WHERE id = ${bookId}::uuid
+    ),
+    -- A mark names a calendar month; its entries count in every budget period that overlaps it
+    -- (docs/budgets.md#budget-periods). One mark per writing transaction
+    -- (migrations/20261212000000): each period summed once.
+    marked AS (
+      SELECT DISTINCT c.account_id, p.month::date AS month,
+        budget_period_start(p.month::date, r.start_day, r.weekend) AS starts,
+        budget_period_start((p.month + interval '1 month')::date, r.start_day, r.weekend) AS ends
+      FROM (SELECT DISTINCT account_id, month FROM taken) c
+      CROSS JOIN rule r
+      CROSS JOIN LATERAL generate_series(
+        budget_period_of(c.month, r.start_day, r.weekend),
+        budget_period_of((c.month + interval '1 month' - interval '1 day')::date, r.start_day,
+          r.weekend),
+        interval '1 month') AS p (month)
+    ),
     cleared AS (
       DELETE FROM budget_activity a USING marked m
       WHERE a.account_id = m.account_id AND a.month = m.month
@@ -41,7 +63,7 @@ export async function refreshBudgetActivity(db: DbOrTx, bookId: string): Promise
       JOIN accounts a ON a.id = m.account_id
       JOIN books b ON b.id = a.book_id
       JOIN transactions t ON t.account_id = m.account_id
-        AND t.occurred_on >= m.month AND t.occurred_on < (m.month + interval '1 month')::date
+        AND t.occurred_on >= m.starts AND t.occurred_on < m.ends
         AND t.deleted_at IS NULL
     ),
     flows AS (
@@ -429,7 +451,7 @@ export interface ExplainEntryRow {
 export async function listMonthEntries(
   db: DbOrTx,
   bookId: string,
-  month: string,
+  period: { start: string; end: string },
   categoryId: string | null,
   limit: number,
   liveCards: readonly string[] = [],
@@ -455,7 +477,7 @@ export async function listMonthEntries(
       ? notSpending(sql.ref('l.category_id'))
       : sql`l.category_id = ${categoryId}::uuid`;
   const inMonth = sql`t.book_id = ${bookId}::uuid AND t.deleted_at IS NULL
-    AND t.occurred_on >= ${month}::date AND t.occurred_on < (${month}::date + interval '1 month')::date`;
+    AND t.occurred_on >= ${period.start}::date AND t.occurred_on <= ${period.end}::date`;
   const sign = sql`CASE WHEN t.transaction_type IN ('deposit', 'transfer_in') THEN 1 ELSE -1 END`;
   const result = await sql<ExplainEntryRow & { total: string | number }>`
     WITH counted AS (
@@ -494,7 +516,7 @@ export async function listMonthEntries(
 export async function listCardPayments(
   db: DbOrTx,
   bookId: string,
-  month: string,
+  period: { start: string; end: string },
   cardId: string,
   limit: number,
 ): Promise<{ rows: ExplainEntryRow[]; count: number }> {
@@ -512,7 +534,7 @@ export async function listCardPayments(
       AND oa.account_type <> 'credit-card'
     WHERE t.book_id = ${bookId}::uuid AND t.account_id = ${cardId}::uuid
       AND t.deleted_at IS NULL AND t.transfer_id IS NOT NULL
-      AND t.occurred_on >= ${month}::date AND t.occurred_on < (${month}::date + interval '1 month')::date
+      AND t.occurred_on >= ${period.start}::date AND t.occurred_on <= ${period.end}::date
     ORDER BY t.occurred_on, t.seq LIMIT ${limit}`.execute(db);
   const rows = result.rows.map(({ total: _total, ...row }) => row);
   return { rows, count: Number(result.rows[0]?.total ?? 0) };
@@ -556,15 +578,47 @@ export async function readCardEnvelopes(db: DbOrTx, bookId: string): Promise<Car
 }
 
 /** Whether the book gives credit cards payment envelopes. */
-export async function readCardEnvelopesOn(db: DbOrTx, bookId: string): Promise<boolean> {
-  const result = await sql<{ enabled: boolean }>`
-    SELECT card_envelopes AS enabled FROM books WHERE id = ${bookId}::uuid`.execute(db);
-  return result.rows[0]?.enabled === true;
+/** The book's budget settings as stored (docs/budgets.md#credit-cards, #budget-periods). */
+export async function readBudgetBookSettings(db: DbOrTx, bookId: string): Promise<BudgetSettings> {
+  const row = await db
+    .selectFrom('books')
+    .select(['card_envelopes', 'budget_period_day', 'budget_period_weekend'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+  return {
+    cardEnvelopes: row?.card_envelopes === true,
+    periodStartDay: row?.budget_period_day ?? 1,
+    periodWeekend: (row?.budget_period_weekend ?? 'keep') as PeriodWeekendRule,
+  };
 }
 
-/** Turns the book's card envelopes on or off. */
-export async function writeCardEnvelopesOn(db: DbOrTx, bookId: string, on: boolean): Promise<void> {
-  await sql`UPDATE books SET card_envelopes = ${on} WHERE id = ${bookId}::uuid`.execute(db);
+export async function writeBudgetBookSettings(
+  db: DbOrTx,
+  bookId: string,
+  settings: BudgetSettings,
+): Promise<void> {
+  await db
+    .updateTable('books')
+    .set({
+      card_envelopes: settings.cardEnvelopes,
+      budget_period_day: settings.periodStartDay,
+      budget_period_weekend: settings.periodWeekend,
+    })
+    .where('id', '=', bookId)
+    .execute();
+}
+
+/**
+ * Sums every month of the book again on the next read: its sums deleted, and a mark for each
+ * account and calendar month with entries (the book's budget periods changed).
+ */
+export async function markEveryMonth(db: DbOrTx, bookId: string): Promise<void> {
+  await sql`DELETE FROM budget_activity WHERE book_id = ${bookId}::uuid`.execute(db);
+  await sql`
+    INSERT INTO budget_dirty (account_id, month, book_id)
+    SELECT DISTINCT account_id, date_trunc('month', occurred_on)::date, book_id
+    FROM transactions WHERE book_id = ${bookId}::uuid AND account_id IS NOT NULL
+    ON CONFLICT DO NOTHING`.execute(db);
 }
 
 export interface GoalRecord {

@@ -12,9 +12,11 @@ import type {
   BudgetExplanation,
   BudgetGoal,
   BudgetMonth,
+  BudgetSettings,
   GoalKind,
   RolloverRule,
 } from '../../../shared/schemas/budget.js';
+import { periodBounds, type BudgetPeriodRule } from '../../../shared/budget-periods.js';
 import { goalProgress, type GoalRow } from './budget-goals.js';
 import { findBookBaseCurrency } from '../books/index.js';
 import { loadHistory, monthFigures } from './budget-history.js';
@@ -36,7 +38,7 @@ import {
   readAssignedNet,
   readBudgetCategories,
   readCardEnvelopes,
-  readCardEnvelopesOn,
+  readBudgetBookSettings,
   readGoals,
   refreshBudgetActivity,
   setCounts,
@@ -60,6 +62,10 @@ export const EXPLAIN_LIST_MAX = 200;
 export const HISTORY_PAGE = 50;
 
 export const firstDay = (month: string) => `${month}-01`;
+const periodRule = (settings: BudgetSettings): BudgetPeriodRule => ({
+  startDay: settings.periodStartDay,
+  weekend: settings.periodWeekend,
+});
 export const monthOf = (day: string) => day.slice(0, 7);
 
 /**
@@ -93,11 +99,11 @@ export async function readBudgetMonth(
 ): Promise<BudgetMonth> {
   await refreshIfMarked(db, bookId);
   const day = firstDay(month);
-  const [currency, figures, goalRecords, cardEnvelopes] = await Promise.all([
+  const [currency, figures, goalRecords, settings] = await Promise.all([
     findBookBaseCurrency(db, bookId),
     figuresOf(db, bookId, day),
     readGoals(db, bookId),
-    readCardEnvelopesOn(db, bookId),
+    readBudgetBookSettings(db, bookId),
   ]);
   const { categories, firstMonth } = figures;
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
@@ -141,6 +147,7 @@ export async function readBudgetMonth(
   const parts = current.parts;
   return {
     month,
+    period: periodBounds(month, periodRule(settings)),
     currency,
     firstMonth: firstMonth === null ? null : monthOf(firstMonth),
     toAssign: units(current.toAssign),
@@ -154,7 +161,7 @@ export async function readBudgetMonth(
       overspendingFromLastMonth: units(parts.overspendingFromLastMonth),
     },
     categories: rows,
-    cardEnvelopes,
+    cardEnvelopes: settings.cardEnvelopes,
     cards: envelopeRows(current, figures.cards, figures.owed, units),
     totals: { assigned: units(assigned), activity: units(activity), available: units(available) },
     notConverted: figures.notConverted.get(day) ?? 0,
@@ -443,11 +450,13 @@ export async function explainBudget(
 ): Promise<BudgetExplanation> {
   await refreshIfMarked(db, bookId);
   const categoryId = input.categoryId ?? null;
-  const [currency, , cards] = await Promise.all([
+  const [currency, , cards, settings] = await Promise.all([
     findBookBaseCurrency(db, bookId),
     categoryId === null ? null : budgetPlace(db, bookId, categoryId),
     readCardEnvelopes(db, bookId),
+    readBudgetBookSettings(db, bookId),
   ]);
+  const period = periodBounds(input.month, periodRule(settings));
   const day = firstDay(input.month);
   const prior = previousMonth(day);
   const envelope = cards.find((card) => card.id === categoryId);
@@ -457,8 +466,8 @@ export async function explainBudget(
     figuresOf(db, bookId, day, { cards }),
     listMonthActions(db, bookId, day, categoryId, EXPLAIN_LIST_MAX),
     envelope === undefined
-      ? listMonthEntries(db, bookId, day, categoryId, EXPLAIN_LIST_MAX, liveCards)
-      : listCardPayments(db, bookId, day, envelope.id, EXPLAIN_LIST_MAX),
+      ? listMonthEntries(db, bookId, period, categoryId, EXPLAIN_LIST_MAX, liveCards)
+      : listCardPayments(db, bookId, period, envelope.id, EXPLAIN_LIST_MAX),
   ]);
   const units = (cents: bigint) => minorUnitsToUnits(cents, currency);
   const hadLastMonth = firstMonth !== null && firstMonth <= prior;

@@ -7,7 +7,14 @@ import type { DbOrTx } from '../../db/connect.js';
 export function readBook(db: DbOrTx, bookId: string) {
   return db
     .selectFrom('books')
-    .select(['name', 'time_zone', 'base_currency', 'card_envelopes'])
+    .select([
+      'name',
+      'time_zone',
+      'base_currency',
+      'card_envelopes',
+      'budget_period_day',
+      'budget_period_weekend',
+    ])
     .where('id', '=', bookId)
     .executeTakeFirstOrThrow();
 }

@@ -1,3 +1,4 @@
+import type { PeriodWeekendRule } from '../../../shared/budget-periods.js';
 import type { Db } from '../../db/connect.js';
 import { readSnapshot } from '../../db/read-snapshot.js';
 import {
@@ -71,6 +72,10 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
         timeZone: book.time_zone,
         baseCurrency: book.base_currency,
         cardEnvelopes: book.card_envelopes,
+        budgetPeriod: {
+          startDay: book.budget_period_day,
+          weekend: book.budget_period_weekend as PeriodWeekendRule,
+        },
       },
       accounts: accounts.map((a) => ({
         id: a.id,

@@ -1,3 +1,4 @@
+import { CALENDAR_MONTHS, type PeriodWeekendRule } from '../../../shared/budget-periods.js';
 import { sql } from 'kysely';
 import { RESTORE_STALE_SECONDS } from '../../../shared/limits.js';
 import { DEFAULT_CURRENCY } from '../../../shared/currencies.js';
@@ -103,7 +104,7 @@ export async function markedBooks(
 /**
  * The restore's last step, while `token` holds the mark: the book's name, time zone, base
  * currency (USD when the file has none: it predates base currencies) and card envelopes (off when
- * it has none) from the file, the mark cleared and the book recorded as restored into. False if
+ * it has none) and budget periods (calendar months when it has none) from the file, the mark cleared and the book recorded as restored into. False if
  * the mark was lost.
  */
 export async function finishRestore(
@@ -115,6 +116,7 @@ export async function finishRestore(
     timeZone: string | null;
     baseCurrency?: string | undefined;
     cardEnvelopes?: boolean | undefined;
+    budgetPeriod?: { startDay: number; weekend: PeriodWeekendRule } | undefined;
   },
 ): Promise<boolean> {
   const row = await db
@@ -124,6 +126,8 @@ export async function finishRestore(
       time_zone: book.timeZone,
       base_currency: book.baseCurrency ?? DEFAULT_CURRENCY,
       card_envelopes: book.cardEnvelopes ?? false,
+      budget_period_day: book.budgetPeriod?.startDay ?? CALENDAR_MONTHS.startDay,
+      budget_period_weekend: book.budgetPeriod?.weekend ?? CALENDAR_MONTHS.weekend,
       restore_token: null,
       restore_heartbeat_at: null,
       restored_at: sql<Date>`clock_timestamp()`,

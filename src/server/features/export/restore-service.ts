@@ -6,6 +6,7 @@ import { InstanceGate } from '../../lib/instance-gate.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { RESTORES_PER_INSTANCE_MAX } from '../../../shared/limits.js';
 import { BOOK_EXPORT_LISTS, type BookExport } from '../../../shared/schemas/book-export.js';
+import { lockBudgetSums, markEveryMonth } from '../budget/index.js';
 import { idempotent } from '../idempotency/index.js';
 import { checkBookExport, refuse, type CheckedFile } from './restore-check.js';
 import { MarkLost } from './restore-chunks.js';
@@ -141,9 +142,14 @@ export async function restoreBook<T>(
           ) {
             throw new BookChanged();
           }
+          // The file's budget periods may differ from the book's: every month is summed again,
+          // under the lock a read sums under, taken before the book's row changes
+          // (docs/budgets.md#budget-periods).
+          await lockBudgetSums(trx, scope.bookId);
           if (!(await marks.finishRestore(trx, scope.bookId, token, file.book))) {
             throw new MarkLost();
           }
+          await markEveryMonth(trx, scope.bookId);
           finished = true;
           return answer(counts);
         };
