@@ -274,8 +274,13 @@ describe('budget journey', () => {
     // The menu moves focus to its first item a frame after it shows: an arrow sent before that
     // lands on the button, and the items after it would be counted short.
     await expect.poll(() => focusedRole(page)).toBe('menuitem');
-    for (let i = 0; i < 6 && (await focusedText(page)) !== 'Explain this number'; i++)
+    // Each arrow moves focus a frame later too: the next is sent once it has moved.
+    for (let i = 0; i < 6; i++) {
+      const before = await focusedText(page);
+      if (before === 'Explain this number') break;
       await keyboard.press('ArrowDown');
+      await expect.poll(() => focusedText(page)).not.toBe(before);
+    }
     expect(await focusedText(page)).toBe('Explain this number');
     await keyboard.press('Enter');
     const explain = page.getByRole('dialog', { name: 'Explain: Available in Groceries' });

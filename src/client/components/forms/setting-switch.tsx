@@ -18,18 +18,23 @@ export function SettingSwitch<Input extends object>(props: {
 }) {
   const id = useId();
   const { submit, pending } = useSubmit({ lasting: true });
-  // What the person just asked for, shown while the request runs (then the saved value).
-  const [asked, setAsked] = useState<boolean | null>(null);
-  const on = asked ?? props.saved ?? false;
+  // What the person just asked for, shown until the saved value changes (the request done and
+  // the setting read again), so the switch never flicks back in between; a failure shows the
+  // saved value again at once.
+  const [asked, setAsked] = useState<{ value: boolean; savedThen: boolean | undefined } | null>(
+    null,
+  );
+  const on =
+    asked !== null && asked.savedThen === props.saved ? asked.value : (props.saved ?? false);
 
   async function toggle(next: boolean) {
-    setAsked(next);
-    await submit({
+    setAsked({ value: next, savedThen: props.saved });
+    const outcome = await submit({
       ...keyedRequest(props.input(next), props.save),
       success: next ? props.success.on : props.success.off,
       failure: 'Failed to change the setting',
     });
-    setAsked(null);
+    if (outcome === null) setAsked(null);
   }
 
   return (
