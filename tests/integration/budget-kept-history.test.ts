@@ -5,6 +5,7 @@ import {
   forgetBudgetHistories,
   loadHistory,
 } from '../../src/server/features/budget/budget-history.js';
+import { newSpendingCategory, writeAs } from '../helpers/budget-setup.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 // A server keeps each book's budget history between reads, under the book's generation token
@@ -22,16 +23,7 @@ const MONTH = '2026-03';
 
 async function setUp() {
   const user = await t.signUp();
-  const groups = (await t.caller(user).category.list({})).data;
-  const spending = groups.find((g) => g.kind === 'spending');
-  const income = groups.find((g) => g.kind === 'income');
-  if (!spending || !income) throw new Error('default groups missing');
-  const groceries = (
-    await write(user).category.create({
-      groupId: spending.id,
-      name: `Groceries ${randomUUID().slice(0, 4)}`,
-    })
-  ).data.id;
+  const { id: groceries, incomeGroupId } = await newSpendingCategory(t, user);
   const checking = (await write(user).account.create({ title: 'Checking', type: 'checking' })).data
     .id;
   const savings = (await write(user).account.create({ title: 'Savings', type: 'savings' })).data.id;
@@ -43,11 +35,10 @@ async function setUp() {
   await entry(user, { accountId: card, type: 'expense', amount: 40, categoryId: groceries });
   await entry(user, { accountId: checking, type: 'expense', amount: 70, categoryId: groceries });
   await write(user).budget.assign({ month: MONTH, categoryId: groceries, assigned: 300 });
-  return { user, groceries, checking, savings, card, incomeGroup: income.id };
+  return { user, groceries, checking, savings, card, incomeGroup: incomeGroupId };
 }
 
-/** A caller for one write: each write takes a key of its own. */
-const write = (user: TestUser) => t.caller(user, { idempotencyKey: randomUUID() });
+const write = (user: TestUser) => writeAs(t, user);
 
 async function entry(user: TestUser, fields: Record<string, unknown>) {
   return t

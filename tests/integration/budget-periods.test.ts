@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERIOD_WEEKEND_RULES, periodOf, periodStart } from '../../src/shared/budget-periods.js';
 import { budgetViolations } from '../helpers/budget-invariants.js';
+import { newSpendingCategory, writeAs } from '../helpers/budget-setup.js';
 import { createTestApp, type TestApp, type TestUser } from '../helpers/test-app.js';
 
 // Budget periods that start on a pay day (docs/budgets.md#budget-periods): the database's SQL
@@ -16,19 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const write = (user: TestUser) => t.caller(user, { idempotencyKey: randomUUID() });
+const write = (user: TestUser) => writeAs(t, user);
 
 async function setUp() {
   const user = await t.signUp();
-  const groups = (await t.caller(user).category.list({})).data;
-  const spending = groups.find((g) => g.kind === 'spending');
-  if (!spending) throw new Error('default groups missing');
-  const groceries = (
-    await write(user).category.create({
-      groupId: spending.id,
-      name: `Groceries ${randomUUID().slice(0, 4)}`,
-    })
-  ).data.id;
+  const { id: groceries } = await newSpendingCategory(t, user);
   const checking = (await write(user).account.create({ title: 'Checking', type: 'checking' })).data
     .id;
   const spend = (occurredOn: string, amount: number) =>
