@@ -19,9 +19,23 @@ function passwordField(page: Page) {
   return page.getByLabel('Password', { exact: true });
 }
 
+/**
+ * Fills both fields until they hold what was typed: in demo mode /login fills in the demo account
+ * once the app's config arrives, and when that lands between fill's select-all and its typing,
+ * the text is added to the demo address instead of replacing it.
+ */
 async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
-  await emailField(page).fill(email);
-  await passwordField(page).fill(password);
+  for (const [field, text] of [
+    [emailField(page), email],
+    [passwordField(page), password],
+  ] as const) {
+    await expect
+      .poll(async () => {
+        await field.fill(text);
+        return field.inputValue();
+      })
+      .toBe(text);
+  }
 }
 
 function storedToken(page: Page): Promise<string | null> {
