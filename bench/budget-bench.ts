@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import postgres from 'postgres';
 import { measure, type LoadFigures, type LoadRequest } from './load.js';
+import { percentile } from './stats.js';
 import { signInWithNewKey, type Session } from '../tests/reliability/harness/auth.js';
 import { ApiClient, dataOf } from '../tests/reliability/harness/client.js';
 import {
@@ -478,10 +479,7 @@ async function gridAfterChange(
     if (!read.ok) throw new Error(`The budget read answered ${read.status}`);
     times.push(performance.now() - began);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
-  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { p50Ms: Math.round(percentile(times, 50)), p99Ms: Math.round(percentile(times, 99)) };
 }
 
 export interface BudgetFigures {

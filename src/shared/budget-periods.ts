@@ -20,6 +20,14 @@ export interface BudgetPeriodRule {
 
 export const CALENDAR_MONTHS: BudgetPeriodRule = { startDay: 1, weekend: 'keep' };
 
+/** The rule of a book's budget settings (GET /api/budget/settings). */
+export function periodRuleOf(settings: {
+  periodStartDay: number;
+  periodWeekend: PeriodWeekendRule;
+}): BudgetPeriodRule {
+  return { startDay: settings.periodStartDay, weekend: settings.periodWeekend };
+}
+
 const DAY_MS = 86_400_000;
 
 function monthIndex(month: string): number {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { periodBounds } from '../../src/shared/budget-periods.js';
+import { periodBounds, periodRuleOf } from '../../src/shared/budget-periods.js';
 import type { TestApp, TestUser } from './test-app.js';
 
 /**
@@ -33,10 +33,7 @@ export async function budgetViolations(
   for (const month of months) {
     const data = (await caller.budget.month({ month })).data;
     const settings = (await caller.budget.settings({})).data;
-    const bounds = periodBounds(month, {
-      startDay: settings.periodStartDay,
-      weekend: settings.periodWeekend,
-    });
+    const bounds = periodBounds(month, periodRuleOf(settings));
     if (data.period.start !== bounds.start || data.period.end !== bounds.end) {
       problems.push(
         `${month}: the month runs ${data.period.start} to ${data.period.end}, the rule says ${bounds.start} to ${bounds.end}`,

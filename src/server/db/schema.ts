@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ChangeKind } from '../../shared/schemas/history.js';
 import type { AccountTypeName } from '../../shared/limits.js';
+import type { PeriodWeekendRule } from '../../shared/budget-periods.js';
 
 /**
  * bigint columns arrive as string (postgres.js) or number (PGlite) and are written as decimal
@@ -53,7 +54,7 @@ export interface BooksTable {
   /** The day budget periods start on, 1 to 31 (docs/budgets.md#budget-periods). */
   budget_period_day: Generated<number>;
   /** What a period start on a weekend does: 'keep', 'before' (Friday), 'after' (Monday). */
-  budget_period_weekend: Generated<string>;
+  budget_period_weekend: Generated<PeriodWeekendRule>;
   created_at: Generated<Date>;
   /**
    * Set while a file is being restored into the book (docs/analytics.md#full-export-and-restore):

@@ -10,17 +10,7 @@ import { BudgetPage } from '../../features/budget/budget-page.js';
 import { parseBudgetSearch } from '../../features/budget/month.js';
 import { deviceTimeZone, useBook, useToday } from '../../lib/book.js';
 import { calendarDateIn } from '../../../shared/dates.js';
-import {
-  CALENDAR_MONTHS,
-  periodOf,
-  type BudgetPeriodRule,
-} from '../../../shared/budget-periods.js';
-import type { BudgetSettings } from '../../../shared/schemas/budget.js';
-
-const ruleOf = (settings: BudgetSettings | undefined): BudgetPeriodRule =>
-  settings === undefined
-    ? CALENDAR_MONTHS
-    : { startDay: settings.periodStartDay, weekend: settings.periodWeekend };
+import { CALENDAR_MONTHS, periodOf, periodRuleOf } from '../../../shared/budget-periods.js';
 
 /**
  * /budget composes the budget with who is signed in (its log says "You"). The month is the
@@ -34,7 +24,10 @@ function BudgetRoute() {
   const navigate = Route.useNavigate();
   const book = useBook();
   const settings = useBudgetSettings();
-  const thisMonth = periodOf(useToday(), ruleOf(settings.data));
+  const thisMonth = periodOf(
+    useToday(),
+    settings.data ? periodRuleOf(settings.data) : CALENDAR_MONTHS,
+  );
   const me = useSignedInUser();
   if (!search.month && (book.isPending || settings.isPending)) {
     return <PageSpinner label="Loading the budget" />;
@@ -65,7 +58,7 @@ export const Route = createFileRoute('/_authed/budget')({
         context.trpc,
         periodOf(
           calendarDateIn(book.data.timeZone ?? deviceTimeZone(), new Date()),
-          ruleOf(settings.data),
+          periodRuleOf(settings.data),
         ),
       );
   },

@@ -16,9 +16,6 @@ import {
 // The budget's history: what the ledger put in each place per month, the log's counted money and
 // rules, read once per change of the book's budget and kept (docs/budgets.md#speed).
 
-/** Past every month a book can have: the history is read whole, months are picked in memory. */
-const EVERY_MONTH = '9999-12-01';
-
 /** The whole history of a book, parsed, as kept between reads. */
 interface BookHistory {
   history: Omit<BudgetHistory, 'categoryIds' | 'envelopeIds'>;
@@ -63,8 +60,8 @@ async function readBookHistory(
   liveCards: readonly string[],
 ): Promise<BookHistory> {
   const [flowRows, moveRows, ruleRows] = await Promise.all([
-    readBudgetFlows(db, bookId, EVERY_MONTH, liveCards),
-    readBudgetMoves(db, bookId, EVERY_MONTH),
+    readBudgetFlows(db, bookId, liveCards),
+    readBudgetMoves(db, bookId),
     readRolloverRules(db, bookId),
   ]);
   const notConverted = new Map<string, number>();

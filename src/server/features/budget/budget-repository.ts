@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/connect.js';
-import type { PeriodWeekendRule } from '../../../shared/budget-periods.js';
 import type {
   BudgetActionKind,
   BudgetSettings,
@@ -147,21 +146,20 @@ export interface FlowRow {
 }
 
 /**
- * What the book's live on-budget accounts put in each category per month up to `upTo`, in the
+ * What the book's live on-budget accounts put in each category per month, every month, in the
  * base currency; `spending` says whether the category is a spending one (the rest count in To
  * assign), and the card columns what the payment envelopes need (docs/budgets.md#credit-cards).
  */
 export async function readBudgetFlows(
   db: DbOrTx,
   bookId: string,
-  upTo: string,
   liveCards: readonly string[],
 ): Promise<FlowRow[]> {
   // Summed first, then classified against the book's spending categories (an InitPlan read
   // once): the few hundred rows of a month go through no join. Only a live card's rows, and the
   // cash side of a transfer with one, are kept apart; without live cards the rows are one per
   // month and category, and the statement is as cheap as before card envelopes.
-  const onBudget = sql`ba.book_id = ${bookId}::uuid AND ba.month <= ${upTo}::date
+  const onBudget = sql`ba.book_id = ${bookId}::uuid
     AND ba.account_id IN (SELECT a.id FROM accounts a
       WHERE a.book_id = ${bookId}::uuid AND a.on_budget AND a.deleted_at IS NULL)`;
   const cards = sql`${`{${liveCards.join(',')}}`}::uuid[]`;
@@ -206,12 +204,8 @@ export interface MoveRow {
   cents: string | number;
 }
 
-/** The money of the log's counted actions up to `upTo`, summed per month and place. */
-export async function readBudgetMoves(
-  db: DbOrTx,
-  bookId: string,
-  upTo: string,
-): Promise<MoveRow[]> {
+/** The money of the log's counted actions, summed per month and place. */
+export async function readBudgetMoves(db: DbOrTx, bookId: string): Promise<MoveRow[]> {
   const result = await sql<MoveRow>`
     SELECT month, kind, coalesce(category_id, card_id) AS category_id,
       coalesce(from_category_id, from_card_id) AS from_category_id,
@@ -219,7 +213,6 @@ export async function readBudgetMoves(
       sum(amount_cents) AS cents
     FROM budget_actions
     WHERE book_id = ${bookId}::uuid AND counts AND kind IN ('assign', 'move', 'cover', 'hold')
-      AND month <= ${upTo}::date
     GROUP BY month, kind, category_id, card_id, from_category_id, from_card_id`.execute(db);
   return result.rows;
 }
@@ -577,7 +570,6 @@ export async function readCardEnvelopes(db: DbOrTx, bookId: string): Promise<Car
   return result.rows;
 }
 
-/** Whether the book gives credit cards payment envelopes. */
 /** The book's budget settings as stored (docs/budgets.md#credit-cards, #budget-periods). */
 export async function readBudgetBookSettings(db: DbOrTx, bookId: string): Promise<BudgetSettings> {
   const row = await db
@@ -588,7 +580,7 @@ export async function readBudgetBookSettings(db: DbOrTx, bookId: string): Promis
   return {
     cardEnvelopes: row?.card_envelopes === true,
     periodStartDay: row?.budget_period_day ?? 1,
-    periodWeekend: (row?.budget_period_weekend ?? 'keep') as PeriodWeekendRule,
+    periodWeekend: row?.budget_period_weekend ?? 'keep',
   };
 }
 

@@ -12,11 +12,10 @@ import type {
   BudgetExplanation,
   BudgetGoal,
   BudgetMonth,
-  BudgetSettings,
   GoalKind,
   RolloverRule,
 } from '../../../shared/schemas/budget.js';
-import { periodBounds, type BudgetPeriodRule } from '../../../shared/budget-periods.js';
+import { periodBounds, periodRuleOf } from '../../../shared/budget-periods.js';
 import { goalProgress, type GoalRow } from './budget-goals.js';
 import { findBookBaseCurrency } from '../books/index.js';
 import { loadHistory, monthFigures } from './budget-history.js';
@@ -62,10 +61,6 @@ export const EXPLAIN_LIST_MAX = 200;
 export const HISTORY_PAGE = 50;
 
 export const firstDay = (month: string) => `${month}-01`;
-const periodRule = (settings: BudgetSettings): BudgetPeriodRule => ({
-  startDay: settings.periodStartDay,
-  weekend: settings.periodWeekend,
-});
 export const monthOf = (day: string) => day.slice(0, 7);
 
 /**
@@ -147,7 +142,7 @@ export async function readBudgetMonth(
   const parts = current.parts;
   return {
     month,
-    period: periodBounds(month, periodRule(settings)),
+    period: periodBounds(month, periodRuleOf(settings)),
     currency,
     firstMonth: firstMonth === null ? null : monthOf(firstMonth),
     toAssign: units(current.toAssign),
@@ -456,7 +451,7 @@ export async function explainBudget(
     readCardEnvelopes(db, bookId),
     readBudgetBookSettings(db, bookId),
   ]);
-  const period = periodBounds(input.month, periodRule(settings));
+  const period = periodBounds(input.month, periodRuleOf(settings));
   const day = firstDay(input.month);
   const prior = previousMonth(day);
   const envelope = cards.find((card) => card.id === categoryId);

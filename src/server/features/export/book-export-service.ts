@@ -1,4 +1,3 @@
-import type { PeriodWeekendRule } from '../../../shared/budget-periods.js';
 import type { Db } from '../../db/connect.js';
 import { readSnapshot } from '../../db/read-snapshot.js';
 import {
@@ -74,7 +73,7 @@ export async function exportBook(db: Db, bookId: string, now: Date): Promise<Exp
         cardEnvelopes: book.card_envelopes,
         budgetPeriod: {
           startDay: book.budget_period_day,
-          weekend: book.budget_period_weekend as PeriodWeekendRule,
+          weekend: book.budget_period_weekend,
         },
       },
       accounts: accounts.map((a) => ({
